@@ -1,0 +1,128 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8000),
+  WEB_HOST: z.string().min(1).optional(),
+  WEB_PORT: port.default(3000),
+  SERVE_WEB: bool.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  PUBLIC_WEB_URL: z.url().optional(),
+  PUBLIC_API_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_TTL_DAYS: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
+  AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  JOBS_ENABLED: bool.default(true),
+  JOB_CONCURRENCY: positiveInt.default(2),
+  JOB_LEASE_MS: positiveInt.default(30_000),
+  JOB_POLL_MS: positiveInt.default(1000),
+  JOB_DRAIN_MS: positiveInt.default(10_000),
+  ANALYZER_WORKERS: positiveInt.default(2),
+  SCORING_TIMEOUT_MS: positiveInt.default(180_000),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_API_KEY: z.string().optional(),
+  /** Encrypts stored two-factor secrets and keys recovery-code hashes. Absent: a key generated once in DATA_DIR. */
+  APP_SECRET: z
+    .string()
+    .refine((v) => v === '' || v.length >= 32, 'APP_SECRET must be at least 32 characters')
+    .optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  web: { serve: boolean; host: string; port: number; distDir: string };
+  publicWebUrl: string;
+  publicApiUrl: string;
+  corsOrigins: string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  log: { level: string; pretty: boolean };
+  trustProxy: boolean;
+  auth: {
+    sessionTtlDays: number;
+    rateLimitPerMinute: number;
+    failuresPerEmail: number;
+    failureWindowMinutes: number;
+  };
+  bodyLimitBytes: number;
+  jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
+  analyzer: { workers: number; timeoutMs: number };
+  llm: { baseUrl: string; model: string; apiKey: string } | undefined;
+  /** From APP_SECRET; undefined means use (or create) DATA_DIR/app-secret.key. */
+  appSecret: string | undefined;
+}
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+
+/** Parses the environment once; nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const publicWebUrl = e.PUBLIC_WEB_URL ?? `http://localhost:${e.WEB_PORT}`;
+  const publicApiUrl = e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`;
+  const corsOrigins = e.CORS_ORIGINS
+    ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    : [publicWebUrl, `http://127.0.0.1:${e.WEB_PORT}`, `http://localhost:${e.WEB_PORT}`];
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    web: {
+      serve: e.SERVE_WEB,
+      host: e.WEB_HOST ?? e.HOST,
+      port: e.WEB_PORT,
+      distDir: e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps/web/dist'),
+    },
+    publicWebUrl,
+    publicApiUrl,
+    corsOrigins: [...new Set(corsOrigins)],
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? e.NODE_ENV === 'development' },
+    trustProxy: e.TRUST_PROXY,
+    auth: {
+      sessionTtlDays: e.SESSION_TTL_DAYS,
+      rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      failuresPerEmail: e.AUTH_FAILURES_PER_EMAIL,
+      failureWindowMinutes: e.AUTH_FAILURE_WINDOW_MINUTES,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      concurrency: e.JOB_CONCURRENCY,
+      leaseMs: e.JOB_LEASE_MS,
+      pollMs: e.JOB_POLL_MS,
+      drainMs: e.JOB_DRAIN_MS,
+    },
+    analyzer: { workers: e.ANALYZER_WORKERS, timeoutMs: e.SCORING_TIMEOUT_MS },
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL && e.LLM_API_KEY
+        ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
+        : undefined,
+    appSecret: e.APP_SECRET || undefined,
+  };
+}

@@ -1,0 +1,94 @@
+import type { Database } from '@fitscore/db';
+import { sessions, users } from '@fitscore/db';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionUser = Omit<UserRow, 'passwordHash'>;
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  type: users.type,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export function createAuthRepository(db: Database) {
+  return {
+    findUserByEmail: async (email: string): Promise<UserRow | undefined> => {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    findUserById: async (id: string): Promise<UserRow | undefined> => {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** Returns undefined when the email is already taken (unique violation), so races are safe. */
+    insertUser: async (values: typeof users.$inferInsert): Promise<UserRow | undefined> => {
+      const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+      return row;
+    },
+
+    updatePasswordHash: async (userId: string, passwordHash: string) => {
+      await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    },
+
+    insertSession: async (values: typeof sessions.$inferInsert) => {
+      const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+      return row!;
+    },
+
+    /** The live session for a token hash, with its user. */
+    findLiveSession: async (tokenHash: string) => {
+      const [row] = await db
+        .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    touchSession: async (sessionId: string) => {
+      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    },
+
+    revokeSession: async (sessionId: string, userId: string) => {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+
+    /** Returns how many sessions were ended. */
+    revokeOtherSessions: async (userId: string, keepSessionId: string) => {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    listLiveSessions: async (userId: string) =>
+      db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .orderBy(sessions.lastSeenAt),
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

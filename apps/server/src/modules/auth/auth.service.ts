@@ -1,0 +1,173 @@
+import type { LoginBodySchema, SignupBodySchema, TwoFactorLoginBodySchema, User, UserType } from '@fitscore/contracts';
+import { USER_TYPE_LABELS } from '@fitscore/contracts';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthContext, Authenticator } from '../../plugins/auth.ts';
+import { AttemptLimiter } from './attempt-limiter.ts';
+import type { AuthRepository, SessionUser } from './auth.repository.ts';
+import { decoyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from './credentials.ts';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Whether a user has finished their role's onboarding; each role's module supplies its own. */
+export type OnboardingCheck = (userId: string) => Promise<boolean>;
+export type OnboardingChecks = Partial<Record<UserType, OnboardingCheck>>;
+
+/** The second sign-in step, supplied by the account-security module when a user has two-factor on. */
+export interface SecondFactorGate {
+  /** An opaque challenge when this user owes a code after the password, else null. */
+  challengeFor(userId: string): Promise<string | null>;
+  /** The id of the user the challenge was issued to, once `code` answers it; throws AppError otherwise. */
+  complete(challenge: string, code: string): Promise<string>;
+}
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  config: AppConfig['auth'];
+  onboarding: () => OnboardingChecks;
+  secondFactor?: () => SecondFactorGate | undefined;
+}
+
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+export function toUserDto(user: SessionUser): User {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    type: user.type,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function createAuthService({ repo, config, onboarding, secondFactor }: AuthServiceDeps) {
+  const windowMs = config.failureWindowMinutes * 60_000;
+  const loginFailures = new AttemptLimiter(config.failuresPerEmail, windowMs);
+  const signupAttempts = new AttemptLimiter(config.failuresPerEmail, windowMs);
+
+  function ensureAllowed(limiter: AttemptLimiter, key: string, what: string) {
+    const waitMs = limiter.retryAfterMs(key);
+    if (waitMs > 0) {
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      throw new AppError(
+        'rate_limited',
+        `Too many ${what} attempts for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+  }
+
+  async function startSession(userId: string, meta: ClientMeta) {
+    const { token, tokenHash } = newSessionToken();
+    const expiresAt = new Date(Date.now() + config.sessionTtlDays * 86_400_000);
+    const session = await repo.insertSession({
+      userId,
+      tokenHash,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 400),
+    });
+    return { token, sessionId: session.id };
+  }
+
+  async function isOnboarded(user: SessionUser): Promise<boolean> {
+    const check = onboarding()[user.type];
+    return check ? check(user.id) : false;
+  }
+
+  const service = {
+    async signup(input: z.output<typeof SignupBodySchema>, meta: ClientMeta) {
+      ensureAllowed(signupAttempts, input.email, 'sign-up');
+      signupAttempts.record(input.email);
+      if (await repo.findUserByEmail(input.email)) {
+        throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await repo.insertUser({ email: input.email, name: input.name, type: input.type, passwordHash });
+      if (!user) throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.');
+      const { token } = await startSession(user.id, meta);
+      return { user: toUserDto(user), token };
+    },
+
+    async login(input: z.output<typeof LoginBodySchema>, meta: ClientMeta) {
+      ensureAllowed(loginFailures, input.email, 'sign-in');
+      const user = await repo.findUserByEmail(input.email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyPassword(await decoyPasswordHash(), input.password).then(() => false);
+      if (!user || !valid) {
+        loginFailures.record(input.email);
+        throw new AppError('invalid_credentials', 'Invalid email or password');
+      }
+      // Only after the password is proven do we say which kind of account this is.
+      if (user.type !== input.type) {
+        throw new AppError(
+          'wrong_account_type',
+          `This account is registered as ${USER_TYPE_LABELS[user.type]}. Choose ${USER_TYPE_LABELS[user.type]} to sign in.`,
+        );
+      }
+      loginFailures.clear(input.email);
+      // With two-factor on, the password alone opens no session: the client answers a challenge.
+      const challenge = await secondFactor?.()?.challengeFor(user.id);
+      if (challenge) return { two_factor_required: true as const, challenge };
+      const { token } = await startSession(user.id, meta);
+      return { user: toUserDto(user), token, onboarding_complete: await isOnboarded(user) };
+    },
+
+    async loginTwoFactor(input: z.output<typeof TwoFactorLoginBodySchema>, meta: ClientMeta) {
+      const gate = secondFactor?.();
+      if (!gate) throw new AppError('two_factor_required', 'Your sign-in has expired. Please sign in again.');
+      const userId = await gate.complete(input.challenge, input.code);
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError('two_factor_required', 'Your sign-in has expired. Please sign in again.');
+      const { token } = await startSession(user.id, meta);
+      return { user: toUserDto(user), token, onboarding_complete: await isOnboarded(user) };
+    },
+
+    /** Whether `password` is this user's current password. */
+    async checkPassword(userId: string, password: string): Promise<boolean> {
+      const user = await repo.findUserById(userId);
+      return user ? verifyPassword(user.passwordHash, password) : false;
+    },
+
+    /** Stores a new argon2id hash and ends every session of the user but `keepSessionId`. */
+    async setPassword(userId: string, password: string, keepSessionId: string) {
+      await repo.updatePasswordHash(userId, await hashPassword(password));
+      return repo.revokeOtherSessions(userId, keepSessionId);
+    },
+
+    listSessions: (userId: string) => repo.listLiveSessions(userId),
+
+    /** False when the session is not this user's, or already ended. */
+    revokeSession: (userId: string, sessionId: string) => repo.revokeSession(sessionId, userId),
+
+    /** Returns how many sessions ended. */
+    revokeOtherSessions: (userId: string, keepSessionId: string) => repo.revokeOtherSessions(userId, keepSessionId),
+
+    async me(auth: AuthContext) {
+      return { user: toUserDto(auth.user), onboarding_complete: await isOnboarded(auth.user) };
+    },
+
+    async logout(auth: AuthContext) {
+      await repo.revokeSession(auth.sessionId, auth.user.id);
+      return { ok: true as const };
+    },
+
+    async authenticate(token: string): Promise<AuthContext | null> {
+      if (token.length > 200) return null;
+      const row = await repo.findLiveSession(hashToken(token));
+      if (!row) return null;
+      if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+        await repo.touchSession(row.sessionId);
+      }
+      return { user: row.user, sessionId: row.sessionId };
+    },
+  } satisfies Authenticator & Record<string, unknown>;
+
+  return service;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,12 @@
+import { founderEndpoints } from '@fitscore/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { FounderService } from './founder.service.ts';
+
+export function founderRoutes(app: FastifyInstance, founder: FounderService, profiles: ProfilesService) {
+  registerEndpoint(app, founderEndpoints.getProfile, ({ auth }) => profiles.view(auth.user.id));
+  registerEndpoint(app, founderEndpoints.saveProfile, ({ auth, body }) => founder.saveProfile(auth.user.id, body));
+  registerEndpoint(app, founderEndpoints.progress, ({ auth }) => founder.progress(auth.user.id));
+  registerEndpoint(app, founderEndpoints.newUpload, ({ auth }) => founder.newUpload(auth.user.id));
+}

@@ -1,0 +1,168 @@
+import {
+  applyPercentages,
+  FundStepSchema,
+  IntakeSourcesBodySchema,
+  preferencePercentagesOf,
+  preferencesFromWire,
+  preferenceWeightsOf,
+  withPreferenceWeights,
+  type FundStep,
+  type IntakeSourcesBody,
+  type InvestmentWeightsBody,
+  type ScoreWeights,
+  type ScoringPreferencesBody,
+  type ScoringWeightsBody,
+  type VcFundProfile,
+  type VcProfileResponse,
+} from '@fitscore/contracts';
+import type { FundChanges, FundRow, FundsRepository } from './funds.repository.ts';
+
+/** The fund's one weight model, read from its nine columns. */
+export function weightsOf(row: FundRow): ScoreWeights {
+  return {
+    team: row.weightTeam,
+    market: row.weightMarket,
+    problemSolution: row.weightProblemSolution,
+    traction: row.weightTraction,
+    product: row.weightProduct,
+    businessModel: row.weightBusinessModel,
+    financials: row.weightFinancials,
+    gtm: row.weightGtm,
+    risks: row.weightRisks,
+  };
+}
+
+function weightColumns(w: ScoreWeights): FundChanges {
+  return {
+    weightTeam: w.team,
+    weightMarket: w.market,
+    weightProblemSolution: w.problemSolution,
+    weightTraction: w.traction,
+    weightProduct: w.product,
+    weightBusinessModel: w.businessModel,
+    weightFinancials: w.financials,
+    weightGtm: w.gtm,
+    weightRisks: w.risks,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Onboarding is complete when the stored state passes the same rules the three steps
+ * enforce: step 1 valid (re-checked with the shared schema, so a rule added later applies
+ * to old rows too), weights saved, and the intake step saved with at least one source on.
+ */
+export function isOnboardingComplete(row: FundRow): boolean {
+  const step1 = FundStepSchema.safeParse({
+    fund_name: row.fundName,
+    website: row.website,
+    sectors: row.sectors,
+    stages: row.stages,
+    geography: row.geography,
+    ticket_size_min: row.ticketSizeMin,
+    ticket_size_max: row.ticketSizeMax,
+  });
+  const intake = IntakeSourcesBodySchema.safeParse({
+    online_form_enabled: row.onlineFormEnabled,
+    email_forwarding_enabled: row.emailForwardingEnabled,
+  });
+  return (
+    row.fundStepCompletedAt !== null &&
+    step1.success &&
+    row.weightsStepCompletedAt !== null &&
+    row.intakeStepCompletedAt !== null &&
+    intake.success
+  );
+}
+
+export function toProfile(row: FundRow): VcFundProfile {
+  const weights = weightsOf(row);
+  return {
+    id: row.id,
+    fundName: row.fundName,
+    website: row.website,
+    sectors: row.sectors as VcFundProfile['sectors'],
+    stages: row.stages as VcFundProfile['stages'],
+    geography: row.geography as VcFundProfile['geography'],
+    ticketSizeMin: row.ticketSizeMin,
+    ticketSizeMax: row.ticketSizeMax,
+    // No public apply form exists yet: the URL is filled in once deal intake is built.
+    publicApplyUrl: null,
+    weights: preferenceWeightsOf(weights),
+    scoringPreferences: preferencePercentagesOf(weights),
+    investmentWeights: weights,
+    intakeSources: { onlineForm: row.onlineFormEnabled, emailForwarding: row.emailForwardingEnabled },
+    steps: {
+      fund: iso(row.fundStepCompletedAt),
+      weights: iso(row.weightsStepCompletedAt),
+      intake: iso(row.intakeStepCompletedAt),
+    },
+    onboardingCompletedAt: iso(row.onboardingCompletedAt),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createFundsService(repo: FundsRepository) {
+  /** Applies one save to the caller's own fund (made on the first save) and answers the new state. */
+  async function save(userId: string, changes: (row: FundRow) => FundChanges): Promise<VcProfileResponse> {
+    const fund = await repo.ensureForUser(userId);
+    let row = await repo.update(fund.id, changes(fund));
+    const complete = isOnboardingComplete(row);
+    if (complete && !row.onboardingCompletedAt) row = await repo.markOnboarded(row.id);
+    return { profile: toProfile(row), onboarding_complete: complete };
+  }
+
+  const now = () => new Date();
+
+  return {
+    async getProfile(userId: string): Promise<VcProfileResponse> {
+      const row = await repo.findByUser(userId);
+      if (!row) return { profile: null, onboarding_complete: false };
+      return { profile: toProfile(row), onboarding_complete: isOnboardingComplete(row) };
+    },
+
+    saveFundStep: (userId: string, step: FundStep) =>
+      save(userId, () => ({
+        fundName: step.fund_name,
+        website: step.website,
+        sectors: step.sectors,
+        stages: step.stages,
+        geography: step.geography,
+        ticketSizeMin: step.ticket_size_min,
+        ticketSizeMax: step.ticket_size_max,
+        fundStepCompletedAt: now(),
+      })),
+
+    /** Step 2's six weights; team, market and problem/solution keep their values. */
+    saveScoringWeights: (userId: string, body: ScoringWeightsBody) =>
+      save(userId, (row) => ({
+        ...weightColumns(withPreferenceWeights(weightsOf(row), preferencesFromWire(body))),
+        weightsStepCompletedAt: now(),
+      })),
+
+    /** Percentages (validated to sum to 100) become 1-10 weights by the shared rounding rule. */
+    saveScoringPreferences: (userId: string, body: ScoringPreferencesBody) =>
+      save(userId, (row) => ({
+        ...weightColumns(applyPercentages(weightsOf(row), preferencesFromWire(body))),
+        weightsStepCompletedAt: now(),
+      })),
+
+    saveInvestmentWeights: (userId: string, body: InvestmentWeightsBody) =>
+      save(userId, () => ({ ...weightColumns(body), weightsStepCompletedAt: now() })),
+
+    saveIntakeSources: (userId: string, body: IntakeSourcesBody) =>
+      save(userId, () => ({
+        onlineFormEnabled: body.online_form_enabled,
+        emailForwardingEnabled: body.email_forwarding_enabled,
+        intakeStepCompletedAt: now(),
+      })),
+
+    /** Login's and /user/me/'s onboarding_complete for investors. */
+    async isOnboarded(userId: string): Promise<boolean> {
+      const row = await repo.findByUser(userId);
+      return row ? isOnboardingComplete(row) : false;
+    },
+  };
+}
+export type FundsService = ReturnType<typeof createFundsService>;

@@ -1,0 +1,10 @@
+import { leadEndpoints } from '@fitscore/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import type { LeadsService } from './leads.service.ts';
+
+export function leadsRoutes(app: FastifyInstance, leads: LeadsService) {
+  registerEndpoint(app, leadEndpoints.contactSales, ({ body, request }) => leads.contactSales(body, request.ip), {
+    rateLimit: { max: 10, timeWindow: 60_000 },
+  });
+}

@@ -1,0 +1,186 @@
+import type { FitScoreAnalysis, FitScoreResult, FounderProfile, ScoringRun, ScoringStage } from '@fitscore/contracts';
+import { isDeckError } from '@fitscore/deck-analysis';
+import { AppError } from '../../lib/app-error.ts';
+import type { DecksService } from '../decks/decks.service.ts';
+import { PermanentJobError, type JobContext } from '../jobs/job-runner.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { RunRow, ScoringRepository } from './scoring.repository.ts';
+
+export const SCORING_QUEUE = 'score-deck';
+export const SCORING_FAILED = 'Scoring failed. Please try again.';
+
+/** What the scoring job needs of the deck-analysis engine. */
+export interface Analyzer {
+  analyze(
+    bytes: Uint8Array,
+    profile: FounderProfile | null,
+    options?: {
+      onProgress?: (p: { stage: 'reading' | 'ocr' | 'understanding' | 'scoring'; done: number; total: number }) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<FitScoreAnalysis>;
+}
+
+export interface ScoringServiceDeps {
+  repo: ScoringRepository;
+  profiles: ProfilesService;
+  decks: DecksService;
+  queue: JobQueue;
+  analyzer: Analyzer;
+  /** Throws plan_limit when the founder's plan has no scan left this month. */
+  assertCanScore: (userId: string) => Promise<void>;
+}
+
+/** Where each real stage sits on the progress bar (start, end). */
+const STAGE_SPAN: Record<'reading' | 'ocr' | 'understanding' | 'scoring', [number, number]> = {
+  reading: [2, 35],
+  ocr: [35, 80],
+  understanding: [80, 90],
+  scoring: [90, 99],
+};
+
+// A run stuck as queued without a job (the process died between the two writes) is abandoned after this.
+const ORPHAN_AFTER_MS = 60_000;
+
+async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number | null>): Promise<ScoringRun> {
+  return {
+    id: row.id,
+    status: row.status,
+    stage: row.stage as ScoringStage,
+    progress: Math.round(row.progress),
+    error: row.error,
+    deck_id: row.deckId,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    score: row.status === 'done' ? await scoreOf(row.id) : null,
+  };
+}
+
+export function createScoringService({ repo, profiles, decks, queue, analyzer, assertCanScore }: ScoringServiceDeps) {
+  const view = (row: RunRow) => toRunView(row, repo.scoreOfRun);
+
+  return {
+    /** Starts scoring the current deck and profile; a second start returns the running scoring. */
+    async start(userId: string): Promise<ScoringRun> {
+      const active = await repo.activeRun(userId);
+      if (active) {
+        const orphaned = !active.jobId && Date.now() - active.createdAt.getTime() > ORPHAN_AFTER_MS;
+        if (!orphaned) return view(active);
+        await repo.fail(active.id, SCORING_FAILED);
+      }
+      await profiles.require(userId);
+      const deck = await decks.current(userId);
+      if (!deck) throw new AppError('conflict', 'Please upload your deck first');
+      await assertCanScore(userId);
+
+      const run = await repo.createRun(userId, deck.id);
+      if (!run) {
+        const raced = await repo.activeRun(userId);
+        if (raced) return view(raced);
+        throw new AppError('conflict', 'A scoring is already starting. Please try again.');
+      }
+      try {
+        const job = await queue.enqueue(SCORING_QUEUE, { runId: run.id }, { maxAttempts: 3 });
+        await repo.attachJob(run.id, job.id);
+      } catch (err) {
+        await repo.fail(run.id, SCORING_FAILED);
+        throw err;
+      }
+      return view(run);
+    },
+
+    async run(userId: string, runId: string): Promise<ScoringRun> {
+      const row = await repo.getRun(userId, runId);
+      if (!row) throw new AppError('not_found', 'Scoring run not found');
+      return view(row);
+    },
+
+    /** The scoring in flight, else the last one (so a reload can show how it ended). */
+    async activeOrLatestRun(userId: string): Promise<ScoringRun | null> {
+      const row = (await repo.activeRun(userId)) ?? (await repo.latestRun(userId));
+      return row ? view(row) : null;
+    },
+
+    async latest(userId: string): Promise<FitScoreResult | null> {
+      const row = await repo.latestScore(userId);
+      if (!row) return null;
+      const { score, filename } = row;
+      return {
+        id: score.id,
+        created_at: score.createdAt.toISOString(),
+        deck: { id: score.deckId, version: score.deckVersion, filename: filename ?? null },
+        engine_version: score.engineVersion,
+        overall: score.overall,
+        analysis: score.analysis as FitScoreAnalysis,
+      };
+    },
+
+    clear: (userId: string) => repo.clearScores(userId),
+
+    countThisMonth: (userId: string) => repo.countThisMonth(userId),
+
+    /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
+    async runJob(payload: unknown, ctx: JobContext): Promise<void> {
+      const runId = (payload as { runId?: string }).runId;
+      const run = runId ? await repo.getRunById(runId) : undefined;
+      if (!run || run.status === 'done' || run.status === 'failed') return;
+      await repo.markRunning(run.id);
+      if (!run.deckId) throw new PermanentJobError('The deck was removed before scoring finished.');
+
+      const profile = await profiles.current(run.userId);
+      let deck;
+      try {
+        deck = await decks.read(run.userId, run.deckId);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') {
+          throw new PermanentJobError('The deck was removed before scoring finished.');
+        }
+        throw err;
+      }
+
+      let lastWrite = 0;
+      let lastStage = '';
+      let writes = Promise.resolve();
+      const onProgress = (p: { stage: keyof typeof STAGE_SPAN; done: number; total: number }) => {
+        const [from, to] = STAGE_SPAN[p.stage];
+        const pct = from + (to - from) * (p.total > 0 ? Math.min(1, p.done / p.total) : 0);
+        const now = Date.now();
+        if (p.stage === lastStage && now - lastWrite < 250) return;
+        lastStage = p.stage;
+        lastWrite = now;
+        writes = writes.then(() => repo.updateProgress(run.id, p.stage, pct)).catch(() => {});
+      };
+
+      let analysis: FitScoreAnalysis;
+      try {
+        analysis = await analyzer.analyze(deck.bytes, profile, { onProgress, signal: ctx.signal });
+      } catch (err) {
+        // A deck the engine cannot read will not read better on a retry: say why, once.
+        if (isDeckError(err)) throw new PermanentJobError(err.message);
+        throw err;
+      }
+      await writes;
+      if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
+      await repo.complete(run.id, {
+        userId: run.userId,
+        runId: run.id,
+        deckId: deck.deck.id,
+        deckVersion: deck.deck.version,
+        engineVersion: analysis.engineVersion,
+        overall: analysis.overall,
+        analysis,
+        profile: profile ?? {},
+      });
+    },
+
+    /** Records the outcome of a scoring job that failed for good. */
+    async jobFailed(payload: unknown, error: unknown): Promise<void> {
+      const runId = (payload as { runId?: string }).runId;
+      if (!runId) return;
+      const message = error instanceof PermanentJobError ? error.message : SCORING_FAILED;
+      await repo.fail(runId, message);
+    },
+  };
+}
+export type ScoringService = ReturnType<typeof createScoringService>;

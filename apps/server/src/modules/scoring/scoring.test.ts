@@ -1,0 +1,166 @@
+import { jobs, scoringRuns } from '@fitscore/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../../test/decks.ts';
+import { openTestDatabase } from '../../../test/test-database.ts';
+import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+
+let server: TestServer;
+let solidDeck: Uint8Array;
+beforeAll(async () => {
+  server = await startTestServer({ JOB_POLL_MS: '100' });
+  solidDeck = await makeSolidDeck();
+});
+afterAll(() => server.close());
+
+async function founderReady(s: TestServer, deck: Uint8Array = solidDeck) {
+  const user = await signUp(s, 'founder');
+  await s.request('POST', '/founder/profile/', { token: user.token, body: validProfile() });
+  const up = await s.request('POST', '/founder/deck/upload/', { token: user.token, raw: fileForm(deck, 'deck.pdf') });
+  expect(up.status, JSON.stringify(up.body)).toBe(201);
+  return user;
+}
+
+async function waitForRun(s: TestServer, token: string, runId: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await s.request('GET', `/founder/score/runs/${runId}/`, { token });
+    if (res.body.run.status === 'done' || res.body.run.status === 'failed') return res.body.run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still ${res.body.run.status}/${res.body.run.stage}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('scoring a deck', () => {
+  it('runs as a job through the real stages and stores the result with its versions', async () => {
+    const { token } = await founderReady(server);
+    const start = await server.request('POST', '/founder/score/start/', { token });
+    expect(start.status).toBe(202);
+    expect(['queued', 'reading', 'ocr', 'understanding', 'scoring', 'done']).toContain(start.body.run.stage);
+
+    const run = await waitForRun(server, token, start.body.run.id);
+    expect(run).toMatchObject({ status: 'done', stage: 'done', progress: 100, error: null });
+    expect(run.score).toBeGreaterThanOrEqual(0);
+
+    const latest = await server.request('GET', '/founder/score/', { token });
+    expect(latest.status).toBe(200);
+    const score = latest.body.score;
+    expect(score.overall).toBe(run.score);
+    expect(score.deck).toMatchObject({ version: 1, filename: 'deck.pdf' });
+    expect(score.engine_version).toBe(score.analysis.engineVersion);
+    expect(Object.keys(score.analysis.subScores)).toHaveLength(9);
+    expect(score.analysis.deck.pages).toBe(11);
+    // Facts from the deck reach the analysis, with their page.
+    expect(score.analysis.facts).toContainEqual(expect.objectContaining({ kind: 'mrr', value: 85_000, page: 5 }));
+
+    const progress = await server.request('GET', '/founder/progress/', { token });
+    expect(progress.body).toMatchObject({ profile_complete: true, deck_uploaded: true, score_complete: true, score: run.score });
+  });
+
+  it('a second start while one runs returns the running scoring', async () => {
+    const { token } = await founderReady(server);
+    const [a, b] = await Promise.all([
+      server.request('POST', '/founder/score/start/', { token }),
+      server.request('POST', '/founder/score/start/', { token }),
+    ]);
+    expect(a.status).toBe(202);
+    expect(b.status).toBe(202);
+    expect(b.body.run.id).toBe(a.body.run.id);
+    await waitForRun(server, token, a.body.run.id);
+  });
+
+  it('needs a profile and a deck first', async () => {
+    const user = await signUp(server, 'founder');
+    const noProfile = await server.request('POST', '/founder/score/start/', { token: user.token });
+    expect(noProfile.status).toBe(409);
+    expect(noProfile.body.error).toBe('Please complete your profile first');
+    await server.request('POST', '/founder/profile/', { token: user.token, body: validProfile() });
+    const noDeck = await server.request('POST', '/founder/score/start/', { token: user.token });
+    expect(noDeck.status).toBe(409);
+    expect(noDeck.body.error).toBe('Please upload your deck first');
+  });
+
+  it('a deck that cannot be read fails with its reason and leaves the previous result untouched', async () => {
+    const { token } = await founderReady(server);
+    const first = await server.request('POST', '/founder/score/start/', { token });
+    const firstRun = await waitForRun(server, token, first.body.run.id);
+    expect(firstRun.status).toBe('done');
+
+    // A valid PDF with no readable content at all.
+    const blank = await makePdfDeck([[''], ['']]);
+    await server.request('POST', '/founder/deck/upload/', { token, raw: fileForm(blank, 'blank.pdf') });
+    const second = await server.request('POST', '/founder/score/start/', { token });
+    const failed = await waitForRun(server, token, second.body.run.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/no readable content|empty/i);
+
+    const latest = await server.request('GET', '/founder/score/', { token });
+    expect(latest.body.score.overall).toBe(firstRun.score);
+  });
+
+  it('New Upload clears the current deck and score', async () => {
+    const { token } = await founderReady(server);
+    const start = await server.request('POST', '/founder/score/start/', { token });
+    await waitForRun(server, token, start.body.run.id);
+    const res = await server.request('POST', '/founder/new-upload/', { token });
+    expect(res.body).toEqual({ ok: true });
+    const progress = await server.request('GET', '/founder/progress/', { token });
+    expect(progress.body).toMatchObject({ profile_complete: true, deck_uploaded: false, score_complete: false });
+    expect((await server.request('GET', '/founder/score/', { token })).body.score).toBeNull();
+  });
+
+  it('one founder can never read another\'s scoring', async () => {
+    const a = await founderReady(server);
+    const b = await signUp(server, 'founder');
+    const start = await server.request('POST', '/founder/score/start/', { token: a.token });
+    const other = await server.request('GET', `/founder/score/runs/${start.body.run.id}/`, { token: b.token });
+    expect(other.status).toBe(404);
+    expect((await server.request('GET', '/founder/score/', { token: b.token })).body.score).toBeNull();
+    expect((await server.request('GET', '/founder/score/runs/not-a-uuid/', { token: b.token })).status).toBe(400);
+    await waitForRun(server, a.token, start.body.run.id);
+  });
+});
+
+describe('the job survives', () => {
+  it('a worker that died mid-scoring: another server takes the job over when its lease runs out', async () => {
+    // A server that only takes requests (its worker is off) queues the scoring...
+    const api = await startTestServer({ JOBS_ENABLED: 'false' });
+    const { token } = await founderReady(api);
+    const start = await api.request('POST', '/founder/score/start/', { token });
+    const runId = start.body.run.id as string;
+    const db = api.database.handle.db;
+    // ...and the state a crashed worker leaves behind: the job claimed, its lease expired, the run half-way.
+    const [run] = await db.select().from(scoringRuns).where(eq(scoringRuns.id, runId));
+    await db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedBy: 'crashed-worker', lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, run!.jobId!));
+    await db.update(scoringRuns).set({ status: 'running', stage: 'ocr', progress: 40 }).where(eq(scoringRuns.id, runId));
+
+    const worker = await startTestServer({ JOB_POLL_MS: '100' }, undefined, api.database);
+    const done = await waitForRun(worker, token, runId);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('done');
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, run!.jobId!));
+    expect(job).toMatchObject({ status: 'done', attempts: 2 });
+    await worker.close();
+    await api.close();
+  });
+
+  it('a restart mid-scoring: the stopping server hands the job back and the next one finishes it', async () => {
+    const pages = Array.from({ length: 60 }, (_, i) => [`Slide ${i + 1}`, 'Our MRR is $40K growing 12% MoM with 30 customers and a TAM of $8B.']);
+    const bigDeck = await makePdfDeck(pages);
+    const database = await openTestDatabase();
+    const first = await startTestServer({ JOB_POLL_MS: '100', JOB_DRAIN_MS: '1' }, undefined, database);
+    const { token } = await founderReady(first, bigDeck);
+    const start = await first.request('POST', '/founder/score/start/', { token });
+    await first.close();
+
+    const second = await startTestServer({ JOB_POLL_MS: '100' }, undefined, database);
+    const done = await waitForRun(second, token, start.body.run.id);
+    expect(done.status).toBe('done');
+    expect((await second.request('GET', '/founder/score/', { token })).body.score.overall).toBe(done.score);
+    await second.close();
+    await database.dispose();
+  });
+});

@@ -1,0 +1,146 @@
+import { SHARE_LINK_GONE } from '@fitscore/contracts';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm, makeSolidDeck, validProfile } from '../../../test/decks.ts';
+import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { NOTHING_TO_SHARE } from './share-links.service.ts';
+
+let server: TestServer;
+let deck: Uint8Array;
+beforeAll(async () => {
+  server = await startTestServer({ JOB_POLL_MS: '100', PUBLIC_WEB_URL: 'https://app.fitscore.test' });
+  deck = await makeSolidDeck();
+});
+afterAll(() => server.close());
+
+async function score(token: string) {
+  const start = await server.request('POST', '/founder/score/start/', { token });
+  expect(start.status).toBe(202);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const run = (await server.request('GET', `/founder/score/runs/${start.body.run.id}/`, { token })).body.run;
+    if (run.status === 'done') break;
+    if (run.status === 'failed' || Date.now() > deadline) throw new Error(`scoring ${run.status}: ${run.error}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return (await server.request('GET', '/founder/score/', { token })).body.score;
+}
+
+/** A founder with a profile, a deck and a finished score, set up the way the web app does it. */
+async function scoredFounder(profile: Record<string, unknown> = {}) {
+  const user = await signUp(server, 'founder');
+  await server.request('POST', '/founder/profile/', { token: user.token, body: validProfile(profile) });
+  const up = await server.request('POST', '/founder/deck/upload/', { token: user.token, raw: fileForm(deck, 'deck.pdf') });
+  expect(up.status).toBe(201);
+  return { ...user, score: await score(user.token) };
+}
+
+const tokenOf = (url: string) => url.split('/share/')[1]!;
+const openPublic = (token: string, headers: Record<string, string> = {}) =>
+  server.request('GET', `/public/share/${token}/`, { headers });
+
+describe('share links', () => {
+  let founder: Awaited<ReturnType<typeof scoredFounder>>;
+  beforeAll(async () => {
+    founder = await scoredFounder({ startup_name: 'Shared Robotics' });
+  });
+
+  it('creates a link to the latest score with an unguessable token, listed with its views', async () => {
+    const created = await server.request('POST', '/founder/share-links/', { token: founder.token });
+    expect(created.status).toBe(201);
+    const link = created.body.link;
+    expect(link.url).toMatch(/^https:\/\/app\.fitscore\.test\/share\/[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatchObject({ views: 0, last_viewed_at: null, revoked_at: null, score: { id: founder.score.id, overall: founder.score.overall } });
+
+    const list = await server.request('GET', '/founder/share-links/', { token: founder.token });
+    expect(list.status).toBe(200);
+    expect(list.body.links[0]).toEqual(link);
+  });
+
+  it('the public page works without signing in and counts each view (not the owner’s own)', async () => {
+    const { link } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
+    const first = await openPublic(tokenOf(link.url));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.body.company).toEqual({
+      startup_name: 'Shared Robotics',
+      one_liner: 'Warehouse picking robots for mid-size retailers',
+      industry: 'AI/ML',
+      stage: 'Seed',
+      hq_geo: 'Berlin, Germany',
+    });
+    expect(first.body.score).toEqual({ ...founder.score, deck: { ...founder.score.deck, filename: null } });
+    expect(first.body.shared_at).toBe(link.created_at);
+    await openPublic(tokenOf(link.url));
+    // The founder checking their own link is not a view.
+    await openPublic(tokenOf(link.url), { authorization: `Token ${founder.token}` });
+
+    const listed = (await server.request('GET', '/founder/share-links/', { token: founder.token })).body.links.find(
+      (l: { id: string }) => l.id === link.id,
+    );
+    expect(listed.views).toBe(2);
+    expect(Date.parse(listed.last_viewed_at)).toBeGreaterThanOrEqual(Date.parse(link.created_at));
+  });
+
+  it('keeps showing the score it was created from after a rescore', async () => {
+    const { link: old } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
+    const rescored = await score(founder.token);
+    expect(rescored.id).not.toBe(founder.score.id);
+    expect((await openPublic(tokenOf(old.url))).body.score.id).toBe(founder.score.id);
+    const { link: fresh } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
+    expect(fresh.score.id).toBe(rescored.id);
+    expect((await openPublic(tokenOf(fresh.url))).body.score.id).toBe(rescored.id);
+  });
+
+  it('a revoked link answers 404 “This link is no longer available.”, and so does an unknown one', async () => {
+    const { link } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
+    expect((await openPublic(tokenOf(link.url))).status).toBe(200);
+    const revoked = await server.request('DELETE', `/founder/share-links/${link.id}/`, { token: founder.token });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.link.revoked_at).not.toBeNull();
+
+    for (const token of [tokenOf(link.url), randomBytes(32).toString('base64url'), 'short', 'x'.repeat(90)]) {
+      const res = await openPublic(token);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', error: SHARE_LINK_GONE });
+    }
+    // Still listed, as revoked, with the views it had.
+    const listed = (await server.request('GET', '/founder/share-links/', { token: founder.token })).body.links;
+    expect(listed.find((l: { id: string }) => l.id === link.id)).toMatchObject({ views: 1, revoked_at: revoked.body.link.revoked_at });
+  });
+
+  it('one founder can neither list nor revoke another’s links', async () => {
+    const { link } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
+    const other = await signUp(server, 'founder');
+    expect((await server.request('GET', '/founder/share-links/', { token: other.token })).body.links).toEqual([]);
+    for (const id of [link.id, 'not-a-uuid']) {
+      const res = await server.request('DELETE', `/founder/share-links/${id}/`, { token: other.token });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('Share link not found');
+    }
+    expect((await openPublic(tokenOf(link.url))).status).toBe(200);
+  });
+
+  it('needs a score to share, and a signed-in founder to manage links', async () => {
+    const fresh = await signUp(server, 'founder');
+    const res = await server.request('POST', '/founder/share-links/', { token: fresh.token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(NOTHING_TO_SHARE);
+    expect((await server.request('GET', '/founder/share-links/')).status).toBe(401);
+    const vc = await signUp(server, 'vc');
+    expect((await server.request('POST', '/founder/share-links/', { token: vc.token })).status).toBe(403);
+  });
+
+  it('limits public views per address', async () => {
+    const limited = await startTestServer({}, undefined, server.database);
+    try {
+      const token = randomBytes(32).toString('base64url');
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) statuses.push((await limited.request('GET', `/public/share/${token}/`)).status);
+      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

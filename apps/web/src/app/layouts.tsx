@@ -1,0 +1,64 @@
+import type { UserType } from '@fitscore/contracts';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '@/components/layout/footer';
+import { TopNav, type NavItem } from '@/components/layout/top-nav';
+import { dashboardPath, paths } from '@/config/paths';
+import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
+
+/** The root of every route: the session lives here because it navigates. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <ScrollRestoration />
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+const PUBLIC_ITEMS: NavItem[] = [
+  { label: 'How it Works', to: paths.howItWorks },
+  { label: 'Features', to: paths.features },
+  { label: 'Pricing', to: paths.pricing },
+];
+
+export function PublicLayout() {
+  const { user } = useAuth();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TopNav
+        items={PUBLIC_ITEMS}
+        homeTo={paths.home}
+        cta={user ? { label: 'Dashboard', to: dashboardPath(user.type) } : { label: 'Sign In', to: paths.signin }}
+      />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+const AREA_ITEMS: Record<UserType, NavItem[]> = {
+  founder: [
+    { label: 'Dashboard', to: paths.founder.dashboard },
+    { label: 'Metrics', to: paths.founder.metrics },
+    { label: 'Settings', to: paths.founder.settings },
+  ],
+  vc: [
+    { label: 'Dashboard', to: paths.vc.dashboard },
+    { label: 'Pipeline', to: paths.vc.pipeline },
+    { label: 'Settings', to: paths.vc.settings },
+  ],
+};
+
+export function AreaLayout({ role }: { role: UserType }) {
+  const { logout } = useAuth();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TopNav items={AREA_ITEMS[role]} homeTo={dashboardPath(role)} onSignOut={() => void logout()} />
+      <main id="main" className="flex-1 py-6 sm:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

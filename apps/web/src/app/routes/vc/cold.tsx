@@ -1,0 +1,5 @@
+import { StatusDealsPage } from './status-deals';
+
+export default function VcColdPage() {
+  return <StatusDealsPage status="cold" />;
+}

@@ -1,0 +1,5 @@
+import { StatusDealsPage } from './status-deals';
+
+export default function VcHotPage() {
+  return <StatusDealsPage status="hot" />;
+}

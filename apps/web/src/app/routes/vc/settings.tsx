@@ -1,0 +1,238 @@
+import {
+  INTAKE_REQUIRED_MESSAGE,
+  IntakeSourcesBodySchema,
+  preferencesToWire,
+  type FundStep,
+  type PreferenceValues,
+  type VcFundProfile,
+} from '@fitscore/contracts';
+import { Building2, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { QueryState } from '@/components/layout/query-state';
+import { Container, PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-provider';
+import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import {
+  useSaveFundStep,
+  useSaveIntakeSources,
+  useSaveScoringPreferences,
+  useVcProfile,
+} from '@/features/vc-fund/api/fund-profile';
+import { FundStepForm } from '@/features/vc-fund/components/fund-step-form';
+import { IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/components/intake-sources-fields';
+import { ScoringPreferencesForm } from '@/features/vc-fund/components/scoring-preferences-form';
+import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
+import { errorMessage } from '@/lib/api-client';
+
+const TABS = ['account', 'fund', 'scoring', 'intake'] as const;
+type Tab = (typeof TABS)[number];
+
+const triggerClass =
+  'inline-flex min-h-10 shrink-0 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm sm:px-4';
+
+function SectionCard({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="block">
+        <CardTitle>{title}</CardTitle>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </CardHeader>
+      <CardBody>{children}</CardBody>
+    </Card>
+  );
+}
+
+function AccountTab() {
+  const { user } = useAuth();
+  const emailId = useId();
+  return (
+    <div className="space-y-6">
+      <SectionCard title="Account">
+        <div className="max-w-xl space-y-1.5">
+          <label htmlFor={emailId} className="block text-sm font-medium text-slate-700">
+            Email
+          </label>
+          <Input id={emailId} type="email" value={user?.email ?? ''} readOnly aria-describedby={`${emailId}-hint`} className="bg-slate-50" />
+          <p id={`${emailId}-hint`} className="text-xs text-slate-500">
+            Contact support to change your email
+          </p>
+        </div>
+      </SectionCard>
+      <ChangePasswordCard />
+    </div>
+  );
+}
+
+function FundTab({ profile }: { profile: VcFundProfile | null }) {
+  const save = useSaveFundStep('Failed to save fund profile');
+  const toast = useToast();
+  const onSubmit = async (values: FundStep) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to save fund profile'));
+      throw err;
+    }
+    toast.success('Fund profile updated');
+  };
+  return (
+    <SectionCard title="Fund Profile" description="Your investment thesis: incoming deals are matched against it.">
+      <FundStepForm initial={fundStepValues(profile)} submitLabel="Save Fund Profile" onSubmit={onSubmit} />
+    </SectionCard>
+  );
+}
+
+function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
+  const save = useSaveScoringPreferences();
+  const toast = useToast();
+  const onSave = async (values: PreferenceValues) => {
+    try {
+      await save.mutateAsync(preferencesToWire(values));
+      toast.success('Scoring preferences updated');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to save weights'));
+    }
+  };
+  return (
+    <SectionCard
+      title="Scoring Preferences"
+      description="How much each area counts in a deal’s FitScore for your fund. The six must total 100%."
+    >
+      {/* Remounts with what the server stored, so the form shows the saved percentages. */}
+      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} onSave={onSave} />
+      <div className="mt-6 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">
+          Percentages are stored as weights from 1 to 10, so a value may move by a point or two when saved. Team, market and
+          problem &amp; solution are set on the full page.
+        </p>
+        <Button asChild variant="secondary" size="sm" className="self-start sm:self-auto">
+          <Link to={paths.vc.weights}>
+            <SlidersVertical className="h-4 w-4" aria-hidden="true" />
+            Investment Weights
+          </Link>
+        </Button>
+      </div>
+    </SectionCard>
+  );
+}
+
+function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
+  const save = useSaveIntakeSources('Failed to save intake sources');
+  const toast = useToast();
+  const [value, setValue] = useState<IntakeValue>(() => intakeOf(profile));
+  const [error, setError] = useState<string | undefined>();
+  const applyId = useId();
+
+  const onSave = async () => {
+    const body = { online_form_enabled: value.onlineForm, email_forwarding_enabled: value.emailForwarding };
+    if (!IntakeSourcesBodySchema.safeParse(body).success) {
+      setError(INTAKE_REQUIRED_MESSAGE);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(body);
+      if (saved.profile) setValue(saved.profile.intakeSources);
+      toast.success('Intake sources updated');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to save intake sources'));
+    }
+  };
+
+  return (
+    <SectionCard title="Intake Sources" description="How deals reach your pipeline.">
+      <div className="space-y-6">
+        <IntakeSourcesFields
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor={applyId} className="block text-sm font-medium text-slate-700">
+            Public apply URL
+          </label>
+          <Input id={applyId} readOnly disabled value="" placeholder="Not available yet" aria-describedby={`${applyId}-hint`} />
+          <p id={`${applyId}-hint`} className="text-xs text-slate-500">
+            Your fund&apos;s apply link appears here once deal intake is available. The same goes for your email forwarding
+            address and the steps to set up the forwarding rule in Gmail, Outlook or another mail service.
+          </p>
+        </div>
+        <div className="flex justify-end border-t border-slate-200 pt-5">
+          <Button onClick={() => void onSave()} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </div>
+    </SectionCard>
+  );
+}
+
+/** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
+export default function VcSettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'account';
+  const profile = useVcProfile();
+
+  const onTabChange = (value: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'account') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Container className="max-w-5xl">
+      <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
+      <Tabs.Root value={tab} onValueChange={onTabChange}>
+        {/* Four tabs: two rows on a phone, so none hides off screen. */}
+        <div className="mb-6">
+          <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex">
+            <Tabs.Trigger value="account" className={triggerClass}>
+              <UserRound className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Account
+            </Tabs.Trigger>
+            <Tabs.Trigger value="fund" className={triggerClass}>
+              <Building2 className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Fund Profile
+            </Tabs.Trigger>
+            <Tabs.Trigger value="scoring" className={triggerClass}>
+              <SlidersHorizontal className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Scoring Preferences
+            </Tabs.Trigger>
+            <Tabs.Trigger value="intake" className={triggerClass}>
+              <Inbox className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Intake Sources
+            </Tabs.Trigger>
+          </Tabs.List>
+        </div>
+        <Tabs.Content value="account" className="focus-visible:outline-none">
+          <AccountTab />
+        </Tabs.Content>
+        {(['fund', 'scoring', 'intake'] as const).map((name) => (
+          <Tabs.Content key={name} value={name} className="focus-visible:outline-none">
+            <QueryState query={profile} label="Loading your fund">
+              {({ profile: p }) =>
+                name === 'fund' ? <FundTab profile={p} /> : name === 'scoring' ? <ScoringTab profile={p} /> : <IntakeTab profile={p} />
+              }
+            </QueryState>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Container>
+  );
+}

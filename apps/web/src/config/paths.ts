@@ -1,0 +1,38 @@
+/** Every route of the web app, shared by the router and by links. */
+export const paths = {
+  home: '/',
+  signin: '/signin',
+  signup: '/signup',
+  signupAs: (role: 'founder' | 'vc') => `/signup?role=${role}`,
+  pricing: '/pricing',
+  features: '/features',
+  howItWorks: '/how-it-works',
+  terms: '/terms',
+  privacy: '/privacy',
+  contact: '/contact',
+  founder: {
+    home: '/founder/home',
+    profile: '/founder/profile',
+    upload: '/founder/upload',
+    scoring: '/founder/scoring',
+    dashboard: '/founder/dashboard',
+    metrics: '/founder/metrics',
+    settings: '/founder/settings',
+  },
+  vc: {
+    dashboard: '/vc/dashboard',
+    onboarding: '/vc/onboarding',
+    pipeline: '/vc/pipeline',
+    hot: '/vc/hot',
+    track: '/vc/track',
+    cold: '/vc/cold',
+    settings: '/vc/settings',
+    weights: '/vc/settings/weights',
+    billing: '/vc/billing',
+    deal: (id: string) => `/vc/deal/${id}`,
+  },
+} as const;
+
+export function dashboardPath(role: 'founder' | 'vc'): string {
+  return role === 'founder' ? paths.founder.dashboard : paths.vc.dashboard;
+}

@@ -1,0 +1,135 @@
+import { LoginBodySchema, USER_TYPE_LABELS, type LoginBody } from '@fitscore/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '../auth-provider';
+
+type FormInput = z.input<typeof LoginBodySchema>;
+type FormOutput = z.output<typeof LoginBodySchema>;
+
+export interface SignInFormProps {
+  defaultType?: LoginBody['type'];
+  /** Shown under the form; the landing modal swaps it for its own toggle. */
+  footer?: React.ReactNode;
+}
+
+/** The second step when the account has two-factor on: a code from the authenticator app, or a recovery code. */
+function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const { completeTwoFactor } = useAuth();
+  const toast = useToast();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError('Enter a code');
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      await completeTwoFactor(challenge, code.trim());
+      toast.success('Signed in successfully!');
+    } catch (err) {
+      const message = errorMessage(err, 'Invalid credentials');
+      toast.error(message);
+      // An expired or spent sign-in starts again from the password.
+      if (err instanceof ApiError && err.code === 'two_factor_required') onRestart();
+      else setError(message);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Two-factor sign in">
+      <p className="text-sm text-slate-600">
+        Your account has two-factor authentication on. Enter the 6-digit code from your authenticator app, or one of
+        your recovery codes.
+      </p>
+      <Field label="Two-factor code" error={error} required>
+        {(ids) => (
+          <Input
+            {...ids}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            placeholder="123456"
+            className="font-mono tracking-widest"
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? 'Verifying...' : 'Verify'}
+      </Button>
+      <button type="button" onClick={onRestart} className="w-full text-center text-sm font-semibold text-brand-700 hover:underline">
+        Back to sign in
+      </button>
+    </form>
+  );
+}
+
+export function SignInForm({ defaultType = 'founder', footer }: SignInFormProps) {
+  const { login } = useAuth();
+  const toast = useToast();
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(LoginBodySchema),
+    defaultValues: { type: defaultType, email: '', password: '' },
+  });
+
+  const onSubmit = async (values: FormOutput) => {
+    try {
+      // The page's RedirectIfSignedIn sends the user on once the session is set.
+      const result = await login(values);
+      if (result.status === 'two-factor') setChallenge(result.challenge);
+      else toast.success('Signed in successfully!');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Invalid credentials'));
+    }
+  };
+
+  if (challenge) return <TwoFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />;
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
+      <Field label="Account type" error={errors.type?.message} required>
+        {(ids) => (
+          <Select {...ids} {...register('type')}>
+            <option value="founder">{USER_TYPE_LABELS.founder}</option>
+            <option value="vc">{USER_TYPE_LABELS.vc}</option>
+          </Select>
+        )}
+      </Field>
+      <Field label="Email" error={errors.email?.message} required>
+        {(ids) => <Input {...ids} type="email" autoComplete="email" required placeholder="you@company.com" {...register('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message} required>
+        {(ids) => <Input {...ids} type="password" autoComplete="current-password" required {...register('password')} />}
+      </Field>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+      {footer ?? (
+        <p className="text-center text-sm text-slate-600">
+          New to FitScore?{' '}
+          <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}

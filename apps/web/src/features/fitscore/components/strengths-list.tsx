@@ -1,0 +1,21 @@
+import { SUB_SCORE_LABELS, type FitScoreAnalysis } from '@fitscore/contracts';
+import { CheckCircle2 } from 'lucide-react';
+
+export function StrengthsList({ analysis }: { analysis: FitScoreAnalysis }) {
+  if (analysis.strengths.length === 0) {
+    return <p className="text-sm text-slate-500">No dimension stands out yet. The Do-Next list shows where to start.</p>;
+  }
+  return (
+    <ul className="space-y-3">
+      {analysis.strengths.map((s, i) => (
+        <li key={i} className="flex gap-3">
+          <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-emerald-700 uppercase">{SUB_SCORE_LABELS[s.dimension]}</p>
+            <p className="text-sm text-slate-700">{s.text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export const apiUrl = () => process.env.E2E_API_URL!;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  type: 'founder' | 'vc';
+  token: string;
+}
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Creates an account through the real API (fast set-up for journeys that are not about sign-up). */
+export async function createUser(type: 'founder' | 'vc', name = 'Test User'): Promise<TestUser> {
+  const email = uniqueEmail(type);
+  const password = 'correct-horse-1';
+  const res = await fetch(`${apiUrl()}/user/signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, type, name }),
+  });
+  if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string }; token: string };
+  return { id: body.user.id, email, password, name, type, token: body.token };
+}
+
+/** Puts a session in browser storage before the app loads, as a returning user has it. */
+export async function useSession(page: Page, user: TestUser) {
+  await page.addInitScript(
+    ([token, stored]) => {
+      window.localStorage.setItem('auth-token', token);
+      window.localStorage.setItem('user', stored);
+    },
+    [user.token, JSON.stringify({ id: user.id, email: user.email, name: user.name, type: user.type, created_at: new Date().toISOString() })] as const,
+  );
+}
+
+/** Every test fails on an uncaught page error or a console error it did not expect. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  baseURL: async ({}, use) => use(process.env.E2E_WEB_URL),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+      });
+      await use(errors);
+      // Failed API calls the test provoked on purpose log as resource errors; anything else is a bug.
+      const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(e));
+      expect(unexpected, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** A weight of the fund's one scoring model: an integer 1-10 (contracts' weights.ts converts the screens). */
+const weight = (name: string, byDefault: number) => smallint(name).notNull().default(byDefault);
+
+/**
+ * An investor fund: its thesis (onboarding step 1), its one canonical scoring-weight model
+ * (nine dimensions 1-10; defaults = contracts' DEFAULT_FUND_WEIGHTS), its deal intake
+ * sources and when each onboarding step was saved. The fund is separate from the people
+ * in it (fund_members) so that a fund can later be a team.
+ */
+export const funds = pgTable(
+  'funds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fundName: text('fund_name').notNull().default(''),
+    website: text('website').notNull().default(''),
+    /** INDUSTRIES plus 'Agnostic', in vocabulary order. */
+    sectors: text('sectors').array().notNull().default(sql`'{}'::text[]`),
+    stages: text('stages').array().notNull().default(sql`'{}'::text[]`),
+    /** US, EUROPE, MENA, ASIA, AFRICA, GLOBAL. */
+    geography: text('geography').array().notNull().default(sql`'{}'::text[]`),
+    /** Whole dollars; null when the fund leaves it open. */
+    ticketSizeMin: bigint('ticket_size_min', { mode: 'number' }),
+    ticketSizeMax: bigint('ticket_size_max', { mode: 'number' }),
+    weightTeam: weight('weight_team', 5),
+    weightMarket: weight('weight_market', 5),
+    weightProblemSolution: weight('weight_problem_solution', 5),
+    weightTraction: weight('weight_traction', 8),
+    weightProduct: weight('weight_product', 6),
+    weightBusinessModel: weight('weight_business_model', 6),
+    weightFinancials: weight('weight_financials', 8),
+    weightGtm: weight('weight_gtm', 6),
+    weightRisks: weight('weight_risks', 6),
+    onlineFormEnabled: boolean('online_form_enabled').notNull().default(true),
+    emailForwardingEnabled: boolean('email_forwarding_enabled').notNull().default(false),
+    fundStepCompletedAt: timestamp('fund_step_completed_at', { withTimezone: true }),
+    weightsStepCompletedAt: timestamp('weights_step_completed_at', { withTimezone: true }),
+    intakeStepCompletedAt: timestamp('intake_step_completed_at', { withTimezone: true }),
+    /** First time all three steps were valid; login's onboarding_complete is derived from the state itself. */
+    onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('funds_ticket_min_check', sql`${t.ticketSizeMin} is null or ${t.ticketSizeMin} >= 0`),
+    check('funds_ticket_max_check', sql`${t.ticketSizeMax} is null or ${t.ticketSizeMax} >= 0`),
+    check(
+      'funds_ticket_range_check',
+      sql`${t.ticketSizeMin} is null or ${t.ticketSizeMax} is null or ${t.ticketSizeMin} <= ${t.ticketSizeMax}`,
+    ),
+    check(
+      'funds_weights_check',
+      sql`least(${t.weightTeam}, ${t.weightMarket}, ${t.weightProblemSolution}, ${t.weightTraction}, ${t.weightProduct}, ${t.weightBusinessModel}, ${t.weightFinancials}, ${t.weightGtm}, ${t.weightRisks}) >= 1 and greatest(${t.weightTeam}, ${t.weightMarket}, ${t.weightProblemSolution}, ${t.weightTraction}, ${t.weightProduct}, ${t.weightBusinessModel}, ${t.weightFinancials}, ${t.weightGtm}, ${t.weightRisks}) <= 10`,
+    ),
+  ],
+);
+
+/**
+ * Who belongs to a fund. The VC who created it is its 'owner' and first member. For now a
+ * user belongs to one fund (unique user_id); invitations later add 'member' rows.
+ */
+export const fundMembers = pgTable(
+  'fund_members',
+  {
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'member'] }).notNull().default('member'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fundId, t.userId] }),
+    uniqueIndex('fund_members_user_idx').on(t.userId),
+    check('fund_members_role_check', sql`${t.role} in ('owner', 'member')`),
+  ],
+);

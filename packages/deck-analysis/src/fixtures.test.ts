@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { FitScoreAnalysisSchema } from '@fitscore/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest, sharedFixtures, type ManifestEntry } from '../../../test-support/shared-fixtures.ts';
+import { DeckAnalyzer } from './analyzer.ts';
+import { DeckError, type DeckErrorCode } from './errors.ts';
+import type { DeckText } from './model.ts';
+import { TesseractEngine } from './ocr/tesseract-engine.ts';
+import { readDeck } from './read/read-deck.ts';
+
+/**
+ * Every deck in ../shared/fixtures: real decks must yield their text (read with
+ * pdftotext or, for image-only and garbled decks, seen on the slides), robustness files
+ * must parse or fail with their typed error. Words below were chosen per deck from what
+ * is on its slides; OCR'd decks use words OCR reads reliably.
+ */
+const REAL_WORDS: Record<string, string[]> = {
+  'airbnb-2008-seed-deck.pdf': ['hotels', 'travel', 'culture', 'airbedandbreakfast'],
+  'airbnb-deck-powerpoint-reproduction.pdf': ['AirBed&Breakfast', 'hotels', 'Problem'],
+  'cognitii-investor-deck.pdf': ['Cognitii', 'Neurodiverge', 'special learning needs'],
+  'facebook-media-kit-recreation.pdf': ['thefacebook', 'directory', 'students'],
+  'farmify-pitch.pdf': ['Farmify', 'agri-fintech', 'marginal farmers'],
+  'farmify-pitch.pptx': ['Farmify', 'agri-fintech', 'Revenue Generation'],
+  'fueledby-us-pitch.pdf': ['FueledBy.Us', 'Kyle Tolle', 'publishers'],
+  'fueledby-us-pitch.ppt': ['FueledBy.Us', 'Kyle Tolle', 'publishers'],
+  'gilo-investor-presentation.pptx': ['GILO', 'consulting', 'small businesses'],
+  'greencoats-nanocoating-deck.pdf': ['Nanocoating', 'food waste', 'tomatoes'],
+  'jupiter-pitch-deck.pdf': ['Jupiter', 'humidity', 'sensors'],
+  'mydr24-healthcare-deck.pdf': ['MYDR24', 'healthcare', 'hospitals'],
+  'qoda-pitch-deck.ppt': ['Qoda', 'DeFi', 'fixed interest rates'],
+  'sightline-pitch.pptx': ['SIGHTLINE', 'trench', 'GeoJSON'],
+  'the-seam-seed-round-2024.pdf': ['The Seam', 'repair', 'Makers'],
+  'thinq-ai-surveillance-pitch.ppt': ['CCTV', 'robbery', 'Face Recognition'],
+  'tinder-matchbox-original-deck.pdf': ['Matt', 'flirting', 'party'],
+  'uber-2008-deck-redesign.pdf': ['Problem', 'Differentiators', 'GPS'],
+};
+
+/** Speaker notes we know are there. */
+const NOTES_WORDS: Record<string, string> = { 'gilo-investor-presentation.pptx': 'For discussion' };
+
+type Outcome = { ok: string[] } | { error: DeckErrorCode };
+
+const ROBUSTNESS: Record<string, Outcome> = {
+  'empty-2-byte-pitch-deck.pptx': { error: 'empty' },
+  'lfs-pointer-airbnb-2009.pdf': { error: 'unsupported_format' },
+  'pdfjs-arabic-cid-truetype.pdf': { ok: ['العربية'] },
+  'pdfjs-empty-protected-aes256.pdf': { error: 'empty' },
+  'pdfjs-helloworld-bad.pdf': { ok: ['Hello, world!'] },
+  'pdfjs-noembed-sjis.pdf': { ok: ['あいうえお'] },
+  'pdfjs-poppler-85140-fuzzed.pdf': { error: 'empty' },
+  'pdfjs-print-protection.pdf': { error: 'encrypted' },
+  'pdfjs-vertical-cjk.pdf': { ok: ['日本語', 'あいうえお'] },
+  'pdfjs-xref-command-missing.pdf': { ok: ['Reduced test-case'] },
+  'poi-chinese-mixed-fonts.ppt': { ok: ['複数の文字', 'カタカナ'] },
+  'poi-corrupted-usereditatom.ppt': { ok: ['VALORIZZAZIONE LINEARE', 'MARGINE'] },
+  'poi-empty.ppt': { error: 'empty' },
+  'poi-fuzz-hslf-6614960949821440.ppt': { error: 'corrupt' },
+  'poi-fuzz-xslf-6254434927378432.pptx': { error: 'corrupt' },
+  'poi-password-protected-hello.ppt': { error: 'encrypted' },
+  'poi-powerpoint95.ppt': { error: 'old_format' },
+  'poi-with-japanese.pptx': { ok: ['Here is a text box', 'Row 2 Col 3'] },
+  'pptx-missing-rels-item.pptx': { ok: ['Presentation Title Text'] },
+  'pptx-no-core-props.pptx': { ok: ['Minimal Deck'] },
+  'pptx-no-slides.pptx': { error: 'empty' },
+  'tika-ocr.pdf': { ok: ['Happy New Year 2003'] },
+  'tika-ppt-groups.pptx': { ok: ['Text box3', 'Text box5', 'smart1', 'smart4', 'Ungrouped text box'] },
+  'tika-ppt-protected-passtika.pptx': { error: 'encrypted' },
+  'tika-ppt-smartart-orgchart.pptx': { ok: ['President', 'VP – HR', 'Manager 1'] },
+};
+
+const fixtures = sharedFixtures();
+const allText = (d: DeckText) => d.pages.map((p) => `${p.text}\n${p.notes}`).join('\n').toLowerCase();
+
+describe.skipIf(!fixtures.available)(`shared deck fixtures ${fixtures.reason}`, () => {
+  let manifest: ManifestEntry[] = [];
+  let engine: TesseractEngine;
+  const analyzer = new DeckAnalyzer({ maxWorkers: 2, timeoutMs: 60_000 });
+
+  beforeAll(async () => {
+    manifest = await readManifest();
+    engine = await TesseractEngine.create();
+  });
+  afterAll(() => analyzer.close());
+
+  it('knows what to expect of every file in the manifest', async () => {
+    const known = new Set([...Object.keys(REAL_WORDS), ...Object.keys(ROBUSTNESS)]);
+    expect(manifest.map((m) => m.file).filter((f) => !known.has(f))).toEqual([]);
+  });
+
+  it.each(Object.entries(REAL_WORDS))('real deck %s yields its text', async (file, words) => {
+    const entry = manifest.find((m) => m.file === file);
+    expect(entry, `${file} in manifest`).toBeDefined();
+    const deck = await readDeck(new Uint8Array(await readFile(entry!.path)), { ocr: (img) => engine.recognize(img) });
+    const text = allText(deck);
+    for (const w of words) expect(text, `${file} should contain '${w}'`).toContain(w.toLowerCase());
+    const notes = NOTES_WORDS[file];
+    if (notes) expect(deck.pages.some((p) => p.notes.includes(notes))).toBe(true);
+    if (entry!.kind === 'image-pdf') expect(deck.pages.every((p) => p.source === 'ocr' || p.source === 'none')).toBe(true);
+  });
+
+  it.each(Object.entries(ROBUSTNESS))('robustness file %s parses or fails typed', async (file, outcome) => {
+    const entry = manifest.find((m) => m.file === file);
+    expect(entry, `${file} in manifest`).toBeDefined();
+    const bytes = new Uint8Array(await readFile(entry!.path));
+    const result = await analyzer.analyze(bytes, null).then(
+      (a) => ({ a }),
+      (e: unknown) => ({ e }),
+    );
+    if ('error' in outcome) {
+      expect('e' in result && result.e instanceof DeckError ? result.e.code : result).toBe(outcome.error);
+      return;
+    }
+    expect('a' in result, `${file}: ${'e' in result ? String(result.e) : ''}`).toBe(true);
+    if (!('a' in result)) return;
+    expect(() => FitScoreAnalysisSchema.parse(result.a)).not.toThrow();
+    const deck = await readDeck(bytes, { ocr: (img) => engine.recognize(img) });
+    const text = allText(deck);
+    for (const w of outcome.ok) expect(text, `${file} should contain '${w}'`).toContain(w.toLowerCase());
+  });
+
+  it.each(['fueledby-us-pitch.ppt', 'farmify-pitch.pptx', 'the-seam-seed-round-2024.pdf', 'tinder-matchbox-original-deck.pdf'])(
+    'real deck %s goes through the whole analyzer',
+    async (file) => {
+      const entry = manifest.find((m) => m.file === file)!;
+      const a = await analyzer.analyze(new Uint8Array(await readFile(entry.path)), null);
+      expect(() => FitScoreAnalysisSchema.parse(a)).not.toThrow();
+      expect(a.deck.pages).toBeGreaterThan(3);
+      expect(a.deck.words).toBeGreaterThan(100);
+      expect(a.doNext).toHaveLength(3);
+    },
+  );
+});

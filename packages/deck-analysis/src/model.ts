@@ -1,0 +1,29 @@
+import type { DeckFormat } from './detect/detect-format.ts';
+
+/** Where a page's text came from. */
+export type PageSource = 'text' | 'ocr' | 'text+ocr' | 'none';
+
+/** One slide or page as read, before any understanding. Page numbers are 1-based. */
+export interface PageText {
+  number: number;
+  /** The slide title when the format says which text is the title (or a good guess). */
+  title: string | null;
+  /** Visible text in reading order, one line per text line or paragraph. */
+  text: string;
+  /** Speaker notes (PowerPoint only). */
+  notes: string;
+  source: PageSource;
+}
+
+export interface DeckText {
+  format: DeckFormat;
+  pages: PageText[];
+}
+
+/** A page image waiting for OCR: 8-bit grayscale PGM, or a PNG/JPEG picture from a slide. */
+export interface OcrImage {
+  page: number;
+  image: Uint8Array;
+  /** Whether the page's own text is unusable (replace it) or merely sparse (add to it). */
+  mode: 'replace' | 'merge';
+}

@@ -1,0 +1,43 @@
+/**
+ * Tesseract's image reader (Leptonica) reads binary PGM directly, so a rendered page
+ * goes to OCR as 8-bit grey pixels with a 15-byte header: no PNG encode/decode.
+ */
+export function rgbaToPgm(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const out = new Uint8Array(header.length + width * height);
+  out.set(header, 0);
+  let j = header.length;
+  for (let i = 0; i < rgba.length; i += 4) {
+    // ITU-R BT.601 luma in fixed point.
+    out[j++] = ((rgba[i] ?? 255) * 77 + (rgba[i + 1] ?? 255) * 150 + (rgba[i + 2] ?? 255) * 29) >> 8;
+  }
+  return out;
+}
+
+/**
+ * Share of sampled pixels that differ clearly from the page background (the most
+ * common grey level). A rendered page with almost no ink has nothing to read.
+ */
+export function inkRatio(pgm: Uint8Array, headerLength: number): number {
+  const hist = new Uint32Array(256);
+  let samples = 0;
+  for (let i = headerLength; i < pgm.length; i += 7) {
+    hist[pgm[i] ?? 0]! += 1;
+    samples += 1;
+  }
+  if (samples === 0) return 0;
+  let bg = 0;
+  for (let v = 1; v < 256; v++) if (hist[v]! > hist[bg]!) bg = v;
+  let ink = 0;
+  for (let v = 0; v < 256; v++) if (Math.abs(v - bg) > 40) ink += hist[v]!;
+  return ink / samples;
+}
+
+export function pgmHeaderLength(pgm: Uint8Array): number {
+  // 'P5\n', width ' ' height '\n', '255\n': the header ends after the third newline.
+  let newlines = 0;
+  for (let i = 0; i < Math.min(pgm.length, 64); i++) {
+    if (pgm[i] === 0x0a && ++newlines === 3) return i + 1;
+  }
+  return 0;
+}

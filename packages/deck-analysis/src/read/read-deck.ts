@@ -1,0 +1,65 @@
+import { DeckError } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
+import type { DeckText, OcrImage } from '../model.ts';
+import type { OcrText } from '../ocr/ocr-text.ts';
+import { readPdf } from '../pdf/pdf-reader.ts';
+import { readPpt } from '../ppt/ppt-reader.ts';
+import { readPptx } from '../pptx/pptx-reader.ts';
+import { applyOcr, finalizeDeck, precheckDeck, type OcrResult } from './deck-text.ts';
+
+export { applyOcr, finalizeDeck, precheckDeck, type OcrResult };
+
+export interface ExtractOptions {
+  maxPages?: number;
+  maxBytes?: number;
+  onPage?: (done: number, total: number) => void;
+  /** Receives page images that need OCR. Without it, no page is rendered. */
+  onOcrImage?: (image: OcrImage) => Promise<void> | void;
+}
+
+/** Reads the text layer (and reports pages needing OCR); no OCR happens here. */
+export async function extractDeck(bytes: Uint8Array, options: ExtractOptions = {}): Promise<DeckText> {
+  const format = precheckDeck(bytes, options.maxBytes);
+  const maxPages = options.maxPages ?? LIMITS.maxPages;
+  try {
+    if (format === 'pdf') return await readPdf(bytes, { maxPages, ...hooks(options) });
+    if (format === 'pptx') return await readPptx(bytes, { maxPages, ...hooks(options) });
+    return readPpt(bytes, { maxPages, ...(options.onPage ? { onPage: options.onPage } : {}) });
+  } catch (e) {
+    if (e instanceof DeckError) throw e;
+    // A parser bug or a file shaped in ways no parser expects: the file is the problem.
+    throw new DeckError('corrupt', undefined, { cause: e });
+  }
+}
+
+function hooks(options: ExtractOptions) {
+  return {
+    ...(options.onPage ? { onPage: options.onPage } : {}),
+    ...(options.onOcrImage ? { onOcrImage: options.onOcrImage } : {}),
+  };
+}
+
+export interface ReadDeckOptions extends Omit<ExtractOptions, 'onOcrImage'> {
+  /** OCR for page images; without it pages needing OCR keep their text layer. */
+  ocr?: (image: Uint8Array) => Promise<OcrText>;
+}
+
+/**
+ * Whole reading pipeline on the calling thread (tests, benchmark, scripts). The
+ * analyzer runs the same steps split over worker threads with limits and a deadline.
+ */
+export async function readDeck(bytes: Uint8Array, options: ReadDeckOptions = {}): Promise<DeckText> {
+  const pending: Promise<OcrResult>[] = [];
+  const ocr = options.ocr;
+  const deck = await extractDeck(bytes, {
+    ...options,
+    ...(ocr
+      ? {
+          onOcrImage: (img: OcrImage) => {
+            pending.push(ocr(img.image).then((o) => ({ page: img.page, mode: img.mode, ocr: o })));
+          },
+        }
+      : {}),
+  });
+  return finalizeDeck(applyOcr(deck, await Promise.all(pending)));
+}

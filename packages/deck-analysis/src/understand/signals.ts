@@ -1,0 +1,130 @@
+import type { Fact, SectionKind } from '@fitscore/contracts';
+import type { PageText } from '../model.ts';
+
+/**
+ * Qualitative signals: founder background (exits, notable employers, degrees) and
+ * topics a rubric rule asks for (why now, roadmap, moat, pricing, channels...). Each
+ * hit keeps its page and the line it was read from.
+ */
+
+export interface TopicHit {
+  page: number;
+  quote: string;
+}
+
+export const TOPICS = {
+  whyNow: /\bwhy now\b|timing is right|the time is now|tailwinds?|inflection point/i,
+  roadmap: /\broadmap\b|next (12|18|24) months|\bmilestones?\b|\bphase [1-3]\b/i,
+  moat: /\bmoat\b|\bpatent(s|ed)?\b|\bproprietary\b|network effects?|defensib|barriers? to entry|\bIP\b|trade secret|exclusive (partnership|license|access)/i,
+  differentiation: /differentiat|unlike (others|competitors|existing)|\bonly (platform|solution|company)\b|competitive advantage|\bunique\b|first[- ]to[- ]market|\b10x (better|faster|cheaper)\b/i,
+  pricing: /per (month|user|seat|year|license|transaction|order)|\/ ?(mo|month|user|seat|yr)\b|subscription|commission|take rate|transaction fee|freemium|pricing tiers?|\btiers?\b|licen[cs]e fee/i,
+  revenueModel: /subscription|\bSaaS\b|commission|take rate|transaction fees?|licens(e|ing)|advertising|ad[- ]supported|freemium|marketplace fee|usage[- ]based|per[- ]seat|recurring revenue|revenue streams?/i,
+  channels: /\bSEO\b|\bSEM\b|content marketing|social media|paid (ads|acquisition|social|search)|influencers?|direct sales|sales team|inside sales|field sales|channel partners?|resellers?|referrals?|word of mouth|partnerships?|app stores?|product[- ]led|\bPLG\b|community|events|trade shows|email marketing|outbound|inbound|distribution partners?/gi,
+  demo: /\bdemo\b|screenshots?|\blive (in|on|now)\b|\blaunched\b|\bbeta\b|\bMVP\b|app store|google play|available (on|in|now)|in production|\bv1\b|prototype/i,
+  useOfFunds: /use of (funds|proceeds)|allocation of funds|funds will be used|we will use|\d+\s?% (for|to|on) (product|engineering|sales|marketing|hiring|R&D|operations)/i,
+  projections: /projections?|forecast|\bplan(ned)?\b.*\b20[2-3]\d\b|\b(FY|CY)\s?\d{2,4}\b|break[- ]?even|\bEBITDA\b/i,
+  riskMitigation: /\brisks?\b.*\b(mitigat|address|reduce|manage)|mitigat(e|ion)|risk factors|contingenc/i,
+  regulation: /regulat|compliance|\bHIPAA\b|\bGDPR\b|\bFDA\b|\bCE mark|licen[cs]ed|\bSEBI\b|\bRBI\b|\bSEC\b|\bKYC\b|\bAML\b|certif(ied|ication)|\bISO ?\d{4,5}\b/i,
+  socialProof: /customers include|trusted by|partnered with|partnership with|backed by|featured in|award|winner|accelerator|incubat|\bY ?Combinator\b|\bTechstars\b|testimonial|case study|as seen (in|on)/i,
+  icp: /target (customers?|market|audience|users|segment)|ideal customer|\bICP\b|customer (segment|persona)|persona|who (we serve|it'?s for)|for (small|medium|mid-sized|large|enterprise) (businesses|companies)|\bSMBs?\b|\bSMEs?\b/i,
+  problemQuantified: /(\d[\d,.]*\s?(%|percent|billion|million|hours?|days?|\$|€|£)|\$\s?\d)/i,
+  competitors: /competitors?|competition|\bvs\.?\b|versus|alternatives?|incumbents?/i,
+} as const;
+export type Topic = keyof typeof TOPICS;
+
+export function findTopics(pages: readonly PageText[]): Map<Topic, TopicHit[]> {
+  const out = new Map<Topic, TopicHit[]>();
+  for (const page of pages) {
+    const lines = [...page.text.split('\n'), ...page.notes.split('\n')];
+    for (const topic of Object.keys(TOPICS) as Topic[]) {
+      const re = TOPICS[topic];
+      for (const line of lines) {
+        re.lastIndex = 0;
+        if (!re.test(line)) continue;
+        const hits = out.get(topic) ?? [];
+        if (hits.length < 12) hits.push({ page: page.number, quote: line.slice(0, 160) });
+        out.set(topic, hits);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Distinct acquisition channels named anywhere in the deck. */
+export function channelsNamed(pages: readonly PageText[]): string[] {
+  const names = new Set<string>();
+  for (const page of pages) {
+    for (const m of `${page.text}\n${page.notes}`.matchAll(TOPICS.channels)) names.add(m[0].toLowerCase().replace(/s$/, ''));
+  }
+  return [...names].sort();
+}
+
+const NOTABLE_COMPANIES = [
+  'Google', 'Alphabet', 'Microsoft', 'Apple', 'Amazon', 'AWS', 'Meta', 'Facebook', 'Netflix', 'Uber', 'Airbnb', 'Stripe',
+  'McKinsey', 'BCG', 'Boston Consulting Group', 'Bain', 'Goldman Sachs', 'Morgan Stanley', 'J.P. Morgan', 'JPMorgan', 'Tesla',
+  'SpaceX', 'IBM', 'Oracle', 'Salesforce', 'Intel', 'Nvidia', 'NVIDIA', 'LinkedIn', 'Twitter', 'PayPal', 'Spotify', 'Shopify',
+  'Deloitte', 'PwC', 'KPMG', 'Accenture', 'Infosys', 'TCS', 'Wipro', 'Flipkart', 'Samsung', 'Siemens', 'Bosch', 'SAP', 'Adobe',
+  'Cisco', 'Qualcomm', 'Palantir', 'OpenAI', 'DeepMind', 'Anthropic', 'Dropbox', 'Slack', 'Atlassian', 'Revolut', 'Klarna',
+  'Zomato', 'Swiggy', 'Paytm', 'Ola', 'Grab', 'Gojek', 'Alibaba', 'Tencent', 'ByteDance', 'Booking.com', 'Expedia', 'eBay',
+  'Yahoo', 'Snap', 'Pinterest', 'Square', 'Block', 'Coinbase', 'Instacart', 'DoorDash', 'Lyft', 'Zoom', 'HubSpot', 'Twilio',
+  'Databricks', 'Snowflake', 'NASA', 'CERN', 'Unilever', 'Procter & Gamble', 'P&G', 'Nike', 'BlackRock', 'Citi', 'HSBC',
+  'Barclays', 'UBS', 'Credit Suisse', 'Visa', 'Mastercard', 'American Express',
+];
+
+const TOP_SCHOOLS = [
+  'Stanford', 'MIT', 'Harvard', 'Oxford', 'Cambridge', 'Berkeley', 'Caltech', 'Princeton', 'Yale', 'Columbia', 'Wharton',
+  'INSEAD', 'LSE', 'London School of Economics', 'Imperial College', 'ETH', 'EPFL', 'Carnegie Mellon', 'CMU', 'IIT', 'IIM',
+  'IISc', 'BITS Pilani', 'Tsinghua', 'Peking University', 'NUS', 'University of Toronto', 'Waterloo', 'Cornell', 'UCLA',
+  'Georgia Tech', 'HEC', 'Technion', 'TU Munich', 'TUM', 'Kellogg', 'Booth', 'Sloan',
+];
+
+const DEGREE_RE = /\b(Ph\.? ?D|PhD|MBA|M\.?Sc|B\.?Sc|B\.? ?Tech|M\.? ?Tech|B\.?E\b|M\.?D\b|J\.?D\b|Master'?s|Bachelor'?s|doctorate|MS in|BS in|BA in|MA in)/;
+const EXIT_RE =
+  /\b(exited|successful exit|exit to|acquired by|was acquired|sold (?:his|her|their|my|our|the|a)? ?(?:company|startup|business)|serial (?:entrepreneur|founder)|previously (?:founded|co-?founded|started|built)|(?:2nd|second|third|3rd)[- ]time founder|IPO)\b/i;
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const COMPANY_RES = NOTABLE_COMPANIES.map((name) => ({ name, re: new RegExp(`(?<![\\p{L}])${escapeRe(name)}(?![\\p{L}])`, 'u') }));
+const SCHOOL_RES = TOP_SCHOOLS.map((name) => ({ name, re: new RegExp(`(?<![\\p{L}])${escapeRe(name)}(?![\\p{L}])`, 'u') }));
+
+/**
+ * Founder signals as facts. Employers and degrees count on team pages (or on lines that
+ * say 'ex-', 'formerly'...), so a slide listing Google as a competitor is no signal.
+ */
+export function founderSignals(pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, SectionKind[]>): Omit<Fact, 'id'>[] {
+  const out: Omit<Fact, 'id'>[] = [];
+  const seen = new Set<string>();
+  const add = (kind: Fact['kind'], label: string, page: number, quote: string) => {
+    const key = `${kind}|${label.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ kind, value: 1, unit: 'text', currency: null, period: null, label, page, quote: quote.slice(0, 160), source: 'deck' });
+  };
+  for (const page of pages) {
+    const onTeamPage = sectionsByPage.get(page.number)?.includes('team') ?? false;
+    for (const line of [...page.text.split('\n'), ...page.notes.split('\n')]) {
+      if (EXIT_RE.test(line) && (onTeamPage || /founder|\bCEO\b|\bCTO\b|\bwe\b|our team/i.test(line))) {
+        add('priorExit', EXIT_RE.exec(line)?.[0] ?? 'exit', page.number, line);
+      }
+      if (!onTeamPage && !/\bex[- ]|former|previously|worked at|alum/i.test(line)) continue;
+      for (const { name, re } of COMPANY_RES) if (re.test(line)) add('notableCompany', name, page.number, line);
+      const degree = DEGREE_RE.exec(line);
+      if (degree) add('degree', degree[0], page.number, line);
+      for (const { name, re } of SCHOOL_RES) if (re.test(line)) add('degree', name, page.number, line);
+    }
+  }
+  return out;
+}
+
+/** Lines on team pages that name a founder role: an estimate of founders in the deck. */
+export function foundersInDeck(pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, SectionKind[]>): number {
+  let n = 0;
+  for (const page of pages) {
+    if (!(sectionsByPage.get(page.number)?.includes('team') ?? false)) continue;
+    n += page.text.split('\n').filter((l) => /\b(co-?founder|founder|CEO|CTO|COO)\b/i.test(l) && l.length < 120).length;
+  }
+  return n;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { makeProfile as baseProfile } from '../testing/profiles.ts';
+import type { DeckText } from '../model.ts';
+import { understandDeck } from './understand-deck.ts';
+
+const deck = (pages: Array<[string, string]>): DeckText => ({
+  format: 'pdf',
+  pages: pages.map(([title, text], i) => ({ number: i + 1, title, text: `${title}\n${text}`, notes: '', source: 'text' })),
+});
+
+const sample = deck([
+  ['Acme Robotics', 'Seed round 2025'],
+  ['The Problem', 'Small retailers lose 20% of margin to manual picking and packing'],
+  ['Our Solution', 'Robots that pick and pack, rented per month'],
+  ['Market Size', 'TAM $40B\nSAM $4B\nSOM $400M\nSource: Gartner 2024'],
+  ['Traction', 'MRR $30K growing 15% MoM\n40 paying customers'],
+  ['Team', 'Jane Doe, CEO & Co-founder: previously founded ShipFast (acquired by Shopify)\nJohn Roe, CTO & Co-founder: ex-Google, PhD Stanford'],
+  ['The Ask', 'Raising $2M SAFE\nUse of funds: 50% product, 50% sales'],
+]);
+
+describe('understandDeck', () => {
+  it('finds sections with their pages', () => {
+    const u = understandDeck(sample, null);
+    const pages = Object.fromEntries(u.sections.map((s) => [s.kind, s.pages]));
+    expect(pages).toMatchObject({ problem: [2], solution: [3], market: [4], traction: [5], team: [6], ask: [7] });
+  });
+
+  it('reads founder signals from the team page', () => {
+    const u = understandDeck(sample, null);
+    const kinds = u.facts.filter((f) => f.page === 6).map((f) => `${f.kind}:${f.label}`);
+    expect(kinds).toContain('notableCompany:Google');
+    expect(kinds).toContain('notableCompany:Shopify');
+    expect(kinds.some((k) => k.startsWith('priorExit:'))).toBe(true);
+    expect(kinds).toContain('degree:Stanford');
+  });
+
+  it('infers the stage from the deck when the profile has none, and takes the profile stage first', () => {
+    expect(understandDeck(sample, null).stage).toEqual({ value: 'Seed', source: 'deck' });
+    expect(understandDeck(sample, baseProfile({ stage: 'Series A' })).stage).toEqual({ value: 'Series A', source: 'profile' });
+  });
+
+  it('prefers profile numbers and records material disagreements with the deck', () => {
+    const u = understandDeck(sample, baseProfile({ mrr: 60_000, gross_margin: 70, paying_customers: 42 }));
+    expect(u.metrics.mrr).toMatchObject({ value: 60_000, source: 'profile' });
+    expect(u.metrics.arr).toMatchObject({ value: 720_000, source: 'profile' });
+    expect(u.contradictions.map((c) => c.metric)).toEqual(['mrr']);
+    expect(u.contradictions[0]).toMatchObject({ profileValue: 60_000, deckValue: 30_000, page: 5 });
+    expect(u.contradictions[0]!.message).toBe('Your profile says MRR $60K but the deck (page 5) says $30K.');
+  });
+
+  it('derives runway from cash and burn', () => {
+    const u = understandDeck(sample, baseProfile({ cash: 600_000, burn: 50_000 }));
+    expect(u.metrics.runwayMonths?.value).toBe(12);
+  });
+});

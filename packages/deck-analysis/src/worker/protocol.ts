@@ -1,0 +1,36 @@
+import type { DeckErrorCode } from '../errors.ts';
+import type { DeckText, OcrImage } from '../model.ts';
+
+/** Messages between the analyzer and its worker threads (structured-clone safe). */
+
+export interface ReadRequest {
+  type: 'read';
+  bytes: Uint8Array;
+  maxPages: number;
+  maxBytes: number;
+  /** False for a quick inspection: the text layer only, no page rendered for OCR. */
+  ocr: boolean;
+}
+
+export type ReadMessage =
+  | { type: 'progress'; done: number; total: number }
+  | ({ type: 'ocr-image' } & OcrImage)
+  | { type: 'done'; deck: DeckText; parseMs: number }
+  | { type: 'error'; code: DeckErrorCode; message: string };
+
+/** Sent back for each ocr-image: the reader renders ahead by a bounded number of pages. */
+export interface OcrAck {
+  type: 'ocr-ack';
+}
+
+export interface OcrRequest {
+  type: 'ocr';
+  image: Uint8Array;
+}
+
+export type OcrMessage =
+  | { type: 'ocr-done'; text: string; title: string | null; ms: number }
+  | { type: 'error'; code: DeckErrorCode; message: string };
+
+/** How many rendered pages may wait for OCR before the reader pauses. */
+export const MAX_PAGES_IN_FLIGHT = 4;

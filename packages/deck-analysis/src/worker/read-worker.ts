@@ -1,0 +1,53 @@
+import { parentPort } from 'node:worker_threads';
+import { DeckError } from '../errors.ts';
+import type { OcrImage } from '../model.ts';
+import { extractDeck } from '../read/read-deck.ts';
+import { MAX_PAGES_IN_FLIGHT, type ReadMessage, type ReadRequest } from './protocol.ts';
+
+/** Worker thread: reads one deck at a time and streams page images that need OCR. */
+const port = parentPort;
+if (!port) throw new Error('read-worker must run in a worker thread');
+
+let inFlight = 0;
+let wake: (() => void) | null = null;
+
+const send = (msg: ReadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
+
+port.on('message', (msg: ReadRequest | { type: 'ocr-ack' }) => {
+  if (msg.type === 'ocr-ack') {
+    inFlight = Math.max(0, inFlight - 1);
+    wake?.();
+    wake = null;
+    return;
+  }
+  void read(msg);
+});
+
+async function read(req: ReadRequest): Promise<void> {
+  inFlight = 0;
+  let waited = 0;
+  const started = performance.now();
+  try {
+    const deck = await extractDeck(req.bytes, {
+      maxPages: req.maxPages,
+      maxBytes: req.maxBytes,
+      onPage: (done, total) => send({ type: 'progress', done, total }),
+      ...(req.ocr ? { onOcrImage } : {}),
+    });
+    send({ type: 'done', deck, parseMs: Math.round(performance.now() - started - waited) });
+  } catch (e) {
+    const err = e instanceof DeckError ? e : new DeckError('corrupt', undefined, { cause: e });
+    send({ type: 'error', code: err.code, message: err.message });
+  }
+
+  async function onOcrImage(img: OcrImage) {
+    const image = img.image.slice();
+    send({ type: 'ocr-image', page: img.page, mode: img.mode, image }, [image.buffer as ArrayBuffer]);
+    inFlight += 1;
+    if (inFlight >= MAX_PAGES_IN_FLIGHT) {
+      const t = performance.now();
+      await new Promise<void>((resolve) => (wake = resolve));
+      waited += performance.now() - t;
+    }
+  }
+}

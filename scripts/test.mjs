@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, in order — unit and server integration tests (Vitest, embedded
+ * database), then the browser journeys (Playwright in the system Chromium against the
+ * built app). Prints one closing line with the totals, and fails if anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, '.vitest-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+function chromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p));
+}
+
+if (!chromium()) {
+  console.error(
+    '\nChromium not found: the browser tests drive the system Chromium.\n' +
+      'Install it with `sudo apt-get install chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.\n',
+  );
+  process.exit(1);
+}
+
+function run(title, command, args, cwd = root) {
+  console.log(`\n=== ${title} ===`);
+  const res = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  return res.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+const unitStatus = run('Unit and server integration tests (Vitest)', npx, [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, 'unit.json')}`,
+]);
+const unit = readJson(join(results, 'unit.json'));
+if (unit) {
+  totals.passed += unit.numPassedTests;
+  totals.failed += unit.numFailedTests;
+  totals.skipped += unit.numPendingTests + unit.numTodoTests;
+}
+if (unitStatus !== 0 && (!unit || unit.numFailedTests === 0)) broken = true;
+
+// With TEST_POSTGRES_URL (CI sets it), the server suite runs again against that PostgreSQL
+// server, each test file in a fresh database created and dropped by the harness.
+if (process.env.TEST_POSTGRES_URL) {
+  console.log(`\n=== Server integration tests against PostgreSQL ===`);
+  const res = spawnSync(
+    npx,
+    ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'server-postgres.json')}`],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL } },
+  );
+  const pgRun = readJson(join(results, 'server-postgres.json'));
+  if (pgRun) {
+    totals.passed += pgRun.numPassedTests;
+    totals.failed += pgRun.numFailedTests;
+    totals.skipped += pgRun.numPendingTests + pgRun.numTodoTests;
+  }
+  if (res.status !== 0 && (!pgRun || pgRun.numFailedTests === 0)) broken = true;
+}
+
+const buildStatus = run('Build the web app', npx, ['vite', 'build', 'apps/web', '--logLevel', 'warn']);
+if (buildStatus !== 0) {
+  broken = true;
+} else {
+  const e2eStatus = run('Browser journeys (Playwright, Chromium)', npx, ['playwright', 'test'], join(root, 'e2e'));
+  const e2e = readJson(join(results, 'e2e.json'));
+  if (e2e) {
+    totals.passed += e2e.stats.expected + e2e.stats.flaky;
+    totals.failed += e2e.stats.unexpected;
+    totals.skipped += e2e.stats.skipped;
+  }
+  if (e2eStatus !== 0 && (!e2e || e2e.stats.unexpected === 0)) broken = true;
+}
+
+if (broken) console.error('\nA suite could not run to completion (see above).');
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(broken || totals.failed > 0 ? 1 : 0);
