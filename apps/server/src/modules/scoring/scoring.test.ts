@@ -121,6 +121,34 @@ describe('scoring a deck', () => {
   });
 });
 
+describe('the monthly scan limit', () => {
+  it('the 6th scoring of a calendar month is refused on the free plan and allowed on premium', async () => {
+    const { token } = await founderReady(server);
+    for (let i = 0; i < 5; i++) {
+      const start = await server.request('POST', '/founder/score/start/', { token });
+      expect(start.status, JSON.stringify(start.body)).toBe(202);
+      expect((await waitForRun(server, token, start.body.run.id)).status).toBe('done');
+    }
+    const before = await server.request('GET', '/founder/score/', { token });
+
+    const sixth = await server.request('POST', '/founder/score/start/', { token });
+    expect(sixth.status).toBe(402);
+    expect(sixth.body).toMatchObject({
+      code: 'plan_limit',
+      error: 'Your free plan includes 5 scans per month. Upgrade to Premium for unlimited scans.',
+    });
+    // The refusal keeps the founder's latest result as it was.
+    expect((await server.request('GET', '/founder/score/', { token })).body).toEqual(before.body);
+
+    expect((await server.request('POST', '/founder/subscription/', { token, body: { plan: 'premium' } })).status).toBe(200);
+    const onPremium = await server.request('POST', '/founder/score/start/', { token });
+    expect(onPremium.status).toBe(202);
+    expect((await waitForRun(server, token, onPremium.body.run.id)).status).toBe('done');
+    const usage = (await server.request('GET', '/founder/subscription/', { token })).body.usage;
+    expect(usage).toMatchObject({ scans_this_month: 6, scans_limit: null });
+  });
+});
+
 describe('the job survives', () => {
   it('a worker that died mid-scoring: another server takes the job over when its lease runs out', async () => {
     // A server that only takes requests (its worker is off) queues the scoring...
