@@ -136,7 +136,7 @@ const f0 = (n: number | null) => (n === null || !Number.isFinite(n) ? '-' : Stri
 async function main() {
   const analyzer = new DeckAnalyzer({ maxWorkers: 2 });
   const rows: Row[] = [];
-  // Cold start: first deck spawns the threads and loads pdf.js / tesseract.
+  // Cold start: first deck spawns the threads and loads PDFium / tesseract.
   const cold = performance.now();
   await analyzer.analyze(await makeTextPdf(generatedSlides(2)), null);
   const coldMs = performance.now() - cold;
@@ -189,7 +189,7 @@ async function main() {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\ncold start (spawn threads, load pdf.js, first deck): ${Math.round(coldMs)} ms; times in ms\n`);
+  console.log(`\ncold start (spawn threads, load PDFium, first deck): ${Math.round(coldMs)} ms; times in ms\n`);
   console.log(line(header));
   for (const t of table) console.log(line(t));
 

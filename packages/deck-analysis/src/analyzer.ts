@@ -78,12 +78,10 @@ export class DeckAnalyzer {
       recycleAfter: 100,
       idleMs: 60_000,
       preload: [
-        'pdfjs-dist/legacy/build/pdf.mjs',
-        'pdfjs-dist/legacy/build/pdf.worker.mjs',
+        '@embedpdf/pdfium',
         'jszip',
         'fast-xml-parser',
         'cfb',
-        '@napi-rs/canvas',
       ],
     });
     // OCR threads: one fewer than the cores (at least one), so that a reader can render the

@@ -17,7 +17,7 @@ export { precheckDeck, applyOcr, finalizeDeck } from './read/deck-text.ts';
 export type { ReadDeckOptions, ExtractOptions } from './read/read-deck.ts';
 
 type ReadDeckModule = typeof import('./read/read-deck.ts');
-// The parsers (pdf.js, JSZip, cfb, canvas) load on first use only: a host that only
+// The parsers (PDFium, JSZip, cfb) load on first use only: a host that only
 // uses DeckAnalyzer never loads them on its own thread (they run in the reader threads).
 /** Whole reading pipeline (with optional OCR) on the calling thread. */
 export async function readDeck(...args: Parameters<ReadDeckModule['readDeck']>): ReturnType<ReadDeckModule['readDeck']> {

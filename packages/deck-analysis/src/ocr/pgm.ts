@@ -2,14 +2,15 @@
  * Tesseract's image reader (Leptonica) reads binary PGM directly, so a rendered page
  * goes to OCR as 8-bit grey pixels with a 15-byte header: no PNG encode/decode.
  */
-export function rgbaToPgm(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Uint8Array {
+/** PDFium's 4-byte B, G, R, unused pixels to an 8-bit PGM (ITU-R BT.601 luma). */
+export function bgrxToPgm(heap: Uint8Array, at: number, stride: number, width: number, height: number): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
   const out = new Uint8Array(header.length + width * height);
   out.set(header, 0);
   let j = header.length;
-  for (let i = 0; i < rgba.length; i += 4) {
-    // ITU-R BT.601 luma in fixed point.
-    out[j++] = ((rgba[i] ?? 255) * 77 + (rgba[i + 1] ?? 255) * 150 + (rgba[i + 2] ?? 255) * 29) >> 8;
+  for (let y = 0; y < height; y++) {
+    let i = at + y * stride;
+    for (let x = 0; x < width; x++, i += 4) out[j++] = (heap[i]! * 29 + heap[i + 1]! * 150 + heap[i + 2]! * 77) >> 8;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeckError } from '../errors.ts';
-import { makeLyingPageCountPdf, makeTextPdf } from '../testing/generate-decks.ts';
+import { makeBigImagePdf, makeLyingPageCountPdf, makeSidewaysPdf, makeTextPdf } from '../testing/generate-decks.ts';
 import { readDeck } from '../read/read-deck.ts';
 import { readPdf } from './pdf-reader.ts';
 import { layoutPage } from './text-layout.ts';
@@ -18,6 +18,16 @@ describe('readPdf', () => {
     expect(deck.pages[1]!.text.split('\n')).toEqual(['Traction', 'MRR $45K growing 18% MoM', '120 paying customers']);
   });
 
+  it.each([90, 270] as const)('reads slides printed turned %i degrees as they were meant', async (turn) => {
+    const bytes = await makeSidewaysPdf(
+      [{ title: 'Traction', lines: ['MRR $45K growing 18% MoM', '120 paying customers across three regions'] }],
+      turn,
+    );
+    const deck = await readPdf(bytes);
+    expect(deck.pages[0]!.title).toBe('Traction');
+    expect(deck.pages[0]!.text.split('\n')).toEqual(['Traction', 'MRR $45K growing 18% MoM', '120 paying customers across three regions']);
+  });
+
   it('asks for OCR only where the text layer is thin', async () => {
     const bytes = await makeTextPdf([
       { title: 'Problem', lines: ['Small retailers lose a fifth of their margin to manual picking, packing and shipping every single week.'] },
@@ -28,8 +38,17 @@ describe('readPdf', () => {
     expect(asked).toEqual([[2, 'merge']]);
   });
 
+  it('does not draw a page whose image claims more pixels than it could hold', async () => {
+    const drawn: number[] = [];
+    // 30,000 x 30,000 grey: 900 MB decoded. A 2,000-pixel image on the same kind of page is drawn.
+    await readPdf(makeBigImagePdf(30_000, true), { onOcrImage: (i) => void drawn.push(i.page) });
+    expect(drawn).toEqual([]);
+    await readPdf(makeBigImagePdf(2_000), { onOcrImage: (i) => void drawn.push(i.page) });
+    expect(drawn).toEqual([1]);
+  });
+
   it('fails fast and typed on a page tree claiming 213 million pages', async () => {
-    // pdf.js counts the page objects that exist (one, blank) rather than trusting /Count;
+    // PDFium counts the page objects that exist (one, blank) rather than trusting /Count;
     // either way the claimed pages are never walked and the deck ends as a typed error.
     const deck = await readPdf(makeLyingPageCountPdf(213_000_000));
     expect(deck.pages.length).toBeLessThanOrEqual(1);

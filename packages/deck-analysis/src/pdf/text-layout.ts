@@ -1,8 +1,8 @@
 /**
- * Puts pdf.js text items in reading order. Content-stream order keeps each text box
+ * Puts text runs (from PDFium, see pdf-text.ts) in reading order. Content-stream order keeps each text box
  * together but boxes come in drawing order; we rebuild lines, group consecutive lines
  * into blocks (a text box), then order blocks top to bottom and, on the same band,
- * left to right. Pure: unit-tested without pdf.js.
+ * left to right. Pure: unit-tested without PDFium.
  */
 
 export interface LayoutItem {

@@ -8,7 +8,7 @@ import { countWords, normalizeText, stripGarbage } from '../text/text-quality.ts
 /**
  * The parser-free steps of reading a deck (checks before parsing, merging OCR text,
  * final checks). Kept apart from the readers so the host thread can run them without
- * loading pdf.js, JSZip or cfb: those load only in the reader threads.
+ * loading PDFium, JSZip or cfb: those load only in the reader threads.
  */
 
 /**

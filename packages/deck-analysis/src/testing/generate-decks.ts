@@ -6,9 +6,10 @@
 import { createCanvas } from '@napi-rs/canvas';
 import CFB from 'cfb';
 import JSZip from 'jszip';
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { loadPdfJs, PDFJS_RESOURCES } from '../pdf/pdfjs.ts';
+import { pgmHeaderLength } from '../ocr/pgm.ts';
+import { readPdf } from '../pdf/pdf-reader.ts';
 import { RT } from '../ppt/records.ts';
 
 export interface SlideSpec {
@@ -131,31 +132,63 @@ export function makeTextPdf(slides: SlideSpec[], options: PDFKit.PDFDocumentOpti
   return pdfBytes((doc) => {
     for (const s of slides) {
       doc.addPage();
-      if (s.title) doc.font('Helvetica-Bold').fontSize(30).text(s.title).moveDown(0.5);
-      doc.font('Helvetica').fontSize(16);
-      for (const line of s.lines ?? []) doc.text(line);
+      writeSlide(doc, s);
     }
   }, options);
 }
 
-async function renderPng(page: PDFPageProxy, scale: number): Promise<Uint8Array> {
-  const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+function writeSlide(doc: PDFKit.PDFDocument, s: SlideSpec, width?: number): void {
+  if (s.title) doc.font('Helvetica-Bold').fontSize(30).text(s.title, { width }).moveDown(0.5);
+  doc.font('Helvetica').fontSize(16);
+  for (const line of s.lines ?? []) doc.text(line, { width });
+}
+
+/**
+ * Landscape slides printed sideways on portrait pages, as some exports do: the text
+ * runs up the page (turned 90 degrees counter-clockwise), or down it with `turn: 270`.
+ */
+export function makeSidewaysPdf(slides: SlideSpec[], turn: 90 | 270 = 90): Promise<Uint8Array> {
+  return pdfBytes((doc) => {
+    for (const s of slides) {
+      doc.addPage({ size: 'A4', layout: 'portrait', margin: 0 });
+      const { width, height } = doc.page;
+      doc.save();
+      // pdfkit's y axis points down: a negative angle turns counter-clockwise on the page.
+      if (turn === 90) doc.translate(0, height).rotate(-90, { origin: [0, 0] });
+      else doc.translate(width, 0).rotate(90, { origin: [0, 0] });
+      doc.x = 50;
+      doc.y = 50;
+      writeSlide(doc, s, height - 100);
+      doc.restore();
+    }
+  });
+}
+
+/** Grey PGM pixels to a PNG (pdfkit embeds PNG and JPEG only). */
+async function pgmToPng(pgm: Uint8Array): Promise<Uint8Array> {
+  const header = pgmHeaderLength(pgm);
+  const [, width = 0, height = 0] = new TextDecoder().decode(pgm.subarray(0, header)).split(/\s+/).map(Number);
+  const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({ canvas, canvasContext: ctx, viewport } as unknown as Parameters<PDFPageProxy['render']>[0]).promise;
+  const image = ctx.createImageData(width, height);
+  for (let i = 0; i < width * height; i++) {
+    const v = pgm[header + i]!;
+    image.data.set([v, v, v, 255], i * 4);
+  }
+  ctx.putImageData(image, 0, 0);
   return new Uint8Array(await canvas.encode('png'));
 }
 
 /** PNG pictures of the slides' text (what a scanned or exported-as-images deck holds). */
-export async function slideImages(slides: SlideSpec[], scale = 1.5): Promise<Uint8Array[]> {
-  const pdfjs = await loadPdfJs();
-  const doc = await pdfjs.getDocument({ data: await makeTextPdf(slides), ...PDFJS_RESOURCES, verbosity: 0 }).promise;
-  const out: Uint8Array[] = [];
-  for (let i = 1; i <= doc.numPages; i++) out.push(await renderPng(await doc.getPage(i), scale));
-  await doc.destroy();
-  return out;
+export async function slideImages(slides: SlideSpec[], longSide = 1200): Promise<Uint8Array[]> {
+  const images: Uint8Array[] = [];
+  await readPdf(await makeTextPdf(slides), {
+    // Every page, however much text it has: tell the reader each one needs OCR.
+    forceRender: true,
+    renderLongSide: longSide,
+    onOcrImage: async ({ image }) => void images.push(await pgmToPng(image)),
+  });
+  return images;
 }
 
 /** An image-only PDF: every page is a picture of text, with no text layer. */
@@ -170,6 +203,36 @@ export async function makeImagePdf(slides: SlideSpec[]): Promise<Uint8Array> {
 }
 
 /** A PDF whose page tree claims `count` pages while holding one (as fuzzed files do). */
+/**
+ * One page drawing a single grey-scale image of `side` x `side` pixels, white with a
+ * black band across its top tenth (ink on a page, as OCR looks for it). With
+ * `bomb`, the image claims its size with 4 bytes of data: decoding it would allocate
+ * side^2 bytes anyway. Otherwise its pixels are there, deflated.
+ */
+export function makeBigImagePdf(side: number, bomb = false): Uint8Array {
+  // The image covers the page's lower half: drawn, black pixels stand out from white paper.
+  const content = 'q 612 0 0 396 0 0 cm /Im1 Do Q';
+  const pixels = bomb ? new Uint8Array(4) : deflateSync(new Uint8Array(side * side).fill(255, Math.ceil(side / 10) * side));
+  const filter = bomb ? '' : ' /Filter /FlateDecode';
+  const text = (t: string) => Buffer.from(t, 'latin1');
+  return new Uint8Array(
+    Buffer.concat([
+      text(
+        [
+          '%PDF-1.4',
+          '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+          '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+          '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >> endobj',
+          `4 0 obj << /Length ${content.length} >> stream\n${content}\nendstream endobj`,
+          `5 0 obj << /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8${filter} /Length ${pixels.length} >> stream\n`,
+        ].join('\n'),
+      ),
+      pixels,
+      text('\nendstream endobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF'),
+    ]),
+  );
+}
+
 export function makeLyingPageCountPdf(count: number): Uint8Array {
   const body = [
     '%PDF-1.4',

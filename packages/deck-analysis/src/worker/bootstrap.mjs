@@ -8,19 +8,15 @@
 // parameter properties, which this package uses).
 //
 // Why preload first: once tsx's hooks are registered they transform every module
-// loaded afterwards, and pdf.js (pdf.mjs + pdf.worker.mjs, about 3 MB of JS) costs
-// ~350 MB of RSS that way (measured) against ~60 MB loaded plainly. Heavy plain-JS
+// loaded afterwards, which costs memory and time on large plain-JS dependencies (pdf.js,
+// which this package used before PDFium, took ~350 MB of RSS that way against ~60 MB
+// loaded plainly; PDFium's 300 KB of glue doubles its load cost). Heavy plain-JS
 // dependencies are therefore imported before tsx; later imports of them hit the cache.
 import { workerData } from 'node:worker_threads';
 
 const entry = workerData?.entry;
 if (typeof entry !== 'string') throw new Error('bootstrap.mjs needs workerData.entry');
-for (const specifier of workerData?.preload ?? []) {
-  const mod = await import(specifier);
-  // pdf.js runs its 'fake worker' in-thread from globalThis.pdfjsWorker when present,
-  // instead of importing pdf.worker.mjs itself (which would go through tsx).
-  if (specifier.endsWith('pdf.worker.mjs')) globalThis.pdfjsWorker = mod;
-}
+for (const specifier of workerData?.preload ?? []) await import(specifier);
 if (entry.endsWith('.ts')) {
   const { register } = await import('tsx/esm/api');
   register();

@@ -4,7 +4,7 @@ import { spawnWorker } from './spawn.ts';
 
 /**
  * A small pool of worker threads, one job per thread at a time. Threads start lazily,
- * stay warm between decks (pdf.js and tesseract load once), are recycled after
+ * stay warm between decks (PDFium and tesseract load once), are recycled after
  * `recycleAfter` jobs (WASM memories only grow, so a fresh thread returns memory), and
  * are ended after `idleMs` without work. A job that is aborted (deadline, caller's
  * signal) terminates its thread: that is the only way to stop a parser stuck in a loop.

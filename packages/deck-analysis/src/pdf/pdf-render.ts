@@ -1,0 +1,72 @@
+import { bgrxToPgm, inkRatio, pgmHeaderLength } from '../ocr/pgm.ts';
+import type { Pdfium } from './pdfium.ts';
+
+/** Pages drawn with fewer dark pixels than this are blank: nothing to OCR. */
+const MIN_INK = 0.0002;
+/** A page holding a bigger image is not drawn: decoding it would take gigabytes. */
+const MAX_IMAGE_PIXELS = 40_000_000;
+/** Page objects looked at (forms included) before a page counts as too complex to draw. */
+const MAX_OBJECTS = 20_000;
+const FPDF_PAGEOBJ_IMAGE = 3;
+const FPDF_PAGEOBJ_FORM = 5;
+/** FPDF_ANNOT | FPDF_GRAYSCALE | FPDF_PRINTING (no form-field highlights). */
+const RENDER_FLAGS = 0x01 | 0x08 | 0x800;
+const WHITE = 0xffffffff;
+
+/**
+ * Draws one page in grey for OCR, `longSide` pixels on its longer side, as a binary
+ * PGM (tesseract reads it without any PNG encoding). Null when the page is blank or
+ * holds an image too big to decode safely: WebAssembly memory is outside the
+ * thread's heap limit, so images are measured before anything is decoded.
+ */
+export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, longSide: number): Uint8Array | null {
+  const page = pdfium.FPDF_LoadPage(doc, index);
+  if (!page) return null;
+  try {
+    if (!imagesFit(pdfium, page)) return null;
+    const w = pdfium.FPDF_GetPageWidthF(page);
+    const h = pdfium.FPDF_GetPageHeightF(page);
+    const scale = Math.min(4, longSide / Math.max(w, h, 1));
+    const width = Math.max(1, Math.ceil(w * scale));
+    const height = Math.max(1, Math.ceil(h * scale));
+    const bitmap = pdfium.FPDFBitmap_Create(width, height, 0);
+    if (!bitmap) return null;
+    try {
+      pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
+      pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS);
+      const pgm = bgrxToPgm(pdfium.HEAPU8, pdfium.FPDFBitmap_GetBuffer(bitmap), pdfium.FPDFBitmap_GetStride(bitmap), width, height);
+      return inkRatio(pgm, pgmHeaderLength(pgm)) < MIN_INK ? null : pgm;
+    } finally {
+      pdfium.FPDFBitmap_Destroy(bitmap);
+    }
+  } finally {
+    pdfium.FPDF_ClosePage(page);
+  }
+}
+
+/** Whether every image on the page (forms included) is within MAX_IMAGE_PIXELS. */
+function imagesFit(pdfium: Pdfium, page: number): boolean {
+  const size = pdfium.malloc(8);
+  try {
+    let seen = 0;
+    const fits = (objects: number[]): boolean => {
+      for (const object of objects) {
+        if (++seen > MAX_OBJECTS) return false;
+        const type = pdfium.FPDFPageObj_GetType(object);
+        if (type === FPDF_PAGEOBJ_IMAGE && pdfium.FPDFImageObj_GetImagePixelSize(object, size, size + 4)) {
+          const px = pdfium.HEAPU8.subarray(size, size + 8);
+          const view = new DataView(px.buffer, px.byteOffset, 8);
+          if (view.getUint32(0, true) * view.getUint32(4, true) > MAX_IMAGE_PIXELS) return false;
+        } else if (type === FPDF_PAGEOBJ_FORM) {
+          const n = Math.min(pdfium.FPDFFormObj_CountObjects(object), MAX_OBJECTS);
+          if (!fits(Array.from({ length: Math.max(0, n) }, (_, i) => pdfium.FPDFFormObj_GetObject(object, i)))) return false;
+        }
+      }
+      return true;
+    };
+    const n = Math.min(pdfium.FPDFPage_CountObjects(page), MAX_OBJECTS + 1);
+    return fits(Array.from({ length: Math.max(0, n) }, (_, i) => pdfium.FPDFPage_GetObject(page, i)));
+  } finally {
+    pdfium.free(size);
+  }
+}

@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+/**
+ * PDFium (the PDF engine of Chrome) compiled to WebAssembly, from @embedpdf/pdfium:
+ * reads the text layer of PDFs (2-4x faster than pdf.js on text-heavy decks, within
+ * 2x of poppler's pdftotext) and draws pages for OCR (see
+ * docs/decisions/0005-pdfium-reads-and-draws-pdfs.md).
+ * The .wasm file ships in the package and is read from node_modules: nothing is
+ * fetched at run time. One instance per thread, created on first use.
+ *
+ * Only the C functions this package calls are typed here, taken straight from the
+ * module's exports (the package's wrappers check arguments on every call, which
+ * doubled the time of a 100-page deck). Pointers are numbers into the module's heap;
+ * see fpdfview.h and fpdf_text.h for the contracts.
+ */
+const FUNCTIONS = [
+  'malloc',
+  'free',
+  'FPDF_LoadMemDocument',
+  'FPDF_GetLastError',
+  'FPDF_GetPageCount',
+  'FPDF_LoadPage',
+  'FPDF_GetPageWidthF',
+  'FPDF_GetPageHeightF',
+  'FPDFPage_GetRotation',
+  'FPDF_ClosePage',
+  'FPDF_CloseDocument',
+  'FPDFText_LoadPage',
+  'FPDFText_CountChars',
+  'FPDFText_GetUnicode',
+  'FPDFText_IsGenerated',
+  'FPDFText_GetLooseCharBox',
+  'FPDFText_GetCharAngle',
+  'FPDFText_ClosePage',
+  'FPDFPage_CountObjects',
+  'FPDFPage_GetObject',
+  'FPDFPageObj_GetType',
+  'FPDFImageObj_GetImagePixelSize',
+  'FPDFFormObj_CountObjects',
+  'FPDFFormObj_GetObject',
+  'FPDFBitmap_Create',
+  'FPDFBitmap_FillRect',
+  'FPDFBitmap_GetBuffer',
+  'FPDFBitmap_GetStride',
+  'FPDFBitmap_Destroy',
+  'FPDF_RenderPageBitmap',
+] as const;
+
+export interface Pdfium {
+  /** The module's heap; a fresh view on every read, as the heap may grow between calls. */
+  readonly HEAPU8: Uint8Array;
+  readonly HEAPF32: Float32Array;
+  malloc(size: number): number;
+  free(ptr: number): void;
+  FPDF_LoadMemDocument(data: number, size: number, password: number): number;
+  FPDF_GetLastError(): number;
+  FPDF_GetPageCount(doc: number): number;
+  FPDF_LoadPage(doc: number, index: number): number;
+  FPDF_GetPageWidthF(page: number): number;
+  FPDF_GetPageHeightF(page: number): number;
+  FPDFPage_GetRotation(page: number): number;
+  FPDF_ClosePage(page: number): void;
+  FPDF_CloseDocument(doc: number): void;
+  FPDFText_LoadPage(page: number): number;
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetUnicode(textPage: number, index: number): number;
+  FPDFText_IsGenerated(textPage: number, index: number): number;
+  /** Writes FS_RECTF {left, top, right, bottom} (4 floats) at rect. */
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+  /** Radians in [0, 2pi), clockwise (checked on a deck printed sideways); -1 on error. */
+  FPDFText_GetCharAngle(textPage: number, index: number): number;
+  FPDFText_ClosePage(textPage: number): void;
+  FPDFPage_CountObjects(page: number): number;
+  FPDFPage_GetObject(page: number, index: number): number;
+  /** FPDF_PAGEOBJ_*: 3 image, 5 form. */
+  FPDFPageObj_GetType(object: number): number;
+  /** Writes the image's width and height in pixels (two uint32) at width and height. */
+  FPDFImageObj_GetImagePixelSize(image: number, width: number, height: number): number;
+  FPDFFormObj_CountObjects(form: number): number;
+  FPDFFormObj_GetObject(form: number, index: number): number;
+  /** alpha 0: 4 bytes a pixel, B G R and one unused. */
+  FPDFBitmap_Create(width: number, height: number, alpha: number): number;
+  FPDFBitmap_FillRect(bitmap: number, left: number, top: number, width: number, height: number, argb: number): number;
+  FPDFBitmap_GetBuffer(bitmap: number): number;
+  FPDFBitmap_GetStride(bitmap: number): number;
+  FPDFBitmap_Destroy(bitmap: number): void;
+  FPDF_RenderPageBitmap(bitmap: number, page: number, x: number, y: number, width: number, height: number, rotate: number, flags: number): void;
+}
+
+/** FPDF_GetLastError codes (fpdfview.h). */
+export const FPDF_ERR = { file: 2, format: 3, password: 4, security: 5, page: 6 } as const;
+
+let loaded: Promise<Pdfium> | null = null;
+
+export function loadPdfium(): Promise<Pdfium> {
+  loaded ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const wasm = await readFile(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
+    const { init } = await import('@embedpdf/pdfium');
+    const wrapped = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
+    wrapped.PDFiumExt_Init();
+    const module = wrapped.pdfium as unknown as { HEAPU8: Uint8Array; HEAPF32: Float32Array; wasmExports: Record<string, unknown> };
+    const api = {
+      get HEAPU8() {
+        return module.HEAPU8;
+      },
+      get HEAPF32() {
+        return module.HEAPF32;
+      },
+    } as Record<string, unknown>;
+    for (const name of FUNCTIONS) {
+      const fn = module.wasmExports[name];
+      if (typeof fn !== 'function') throw new Error(`PDFium does not export ${name}`);
+      api[name] = fn;
+    }
+    return api as unknown as Pdfium;
+  })().catch((e: unknown) => {
+    loaded = null;
+    throw e;
+  });
+  return loaded;
+}
+
+/**
+ * Drops this thread's instance so that its memory can be collected; the next call to
+ * loadPdfium makes a new one. WebAssembly memory only grows, so a deck whose pages
+ * were drawn (decoded images) releases it; so does a WebAssembly trap (out of
+ * memory, an assertion), which leaves the instance unusable.
+ */
+export function releasePdfium(): void {
+  loaded = null;
+}
