@@ -5,7 +5,7 @@ import { assessText, normalizeText, ocrNeed, type OcrNeed } from '../text/text-q
 import type { Pdfium } from './pdfium.ts';
 import { layoutPage, type LayoutItem } from './text-layout.ts';
 
-export interface PdfTextPage {
+interface PdfTextPage {
   page: PageText;
   /** Whether this page should be rendered and read by OCR, and why. */
   need: OcrNeed;

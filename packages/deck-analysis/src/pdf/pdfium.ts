@@ -92,12 +92,15 @@ export interface Pdfium {
 export const FPDF_ERR = { file: 2, format: 3, password: 4, security: 5, page: 6 } as const;
 
 let loaded: Promise<Pdfium> | null = null;
+/** The .wasm bytes, read once per thread: a released instance is replaced without disk I/O. */
+let wasmBytes: Promise<Buffer> | null = null;
 
 export function loadPdfium(): Promise<Pdfium> {
   loaded ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const wasm = await readFile(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
+    wasmBytes ??= readFile(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm'));
+    const wasm = await wasmBytes;
     const { init } = await import('@embedpdf/pdfium');
+    // The module keeps what it is given: hand it a copy, so the cached bytes stay whole.
     const wrapped = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
     wrapped.PDFiumExt_Init();
     const module = wrapped.pdfium as unknown as { HEAPU8: Uint8Array; HEAPF32: Float32Array; wasmExports: Record<string, unknown> };
@@ -117,6 +120,7 @@ export function loadPdfium(): Promise<Pdfium> {
     return api as unknown as Pdfium;
   })().catch((e: unknown) => {
     loaded = null;
+    wasmBytes = null;
     throw e;
   });
   return loaded;
