@@ -73,8 +73,11 @@ export interface AppConfig {
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
-/** Parses the environment once; nothing else in the server reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Parses the environment once; nothing else in the server reads process.env.
+ * Logs are pretty on a terminal and JSON lines otherwise (files, pipes, log collectors) unless LOG_PRETTY says.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = Boolean(process.stdout.isTTY)): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
@@ -102,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: [...new Set(corsOrigins)],
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
-    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? e.NODE_ENV === 'development' },
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? stdoutIsTerminal },
     trustProxy: e.TRUST_PROXY,
     auth: {
       sessionTtlDays: e.SESSION_TTL_DAYS,
