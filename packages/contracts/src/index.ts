@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './leads.ts';
 export * from './founder-profile.ts';
 export * from './fitscore.ts';
+export * from './metric-labels.ts';
 export * from './founder.ts';
 export * from './account.ts';
 export * from './billing.ts';
