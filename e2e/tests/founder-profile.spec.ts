@@ -1,7 +1,9 @@
 import { apiUrl, createUser, expect, test, useSession } from '../fixtures.ts';
 
 test.describe('founder profile form', () => {
-  test('large amounts read with thousands separators, are saved as plain numbers, and a non-number is refused', async ({ page }) => {
+  test('large amounts read with thousands separators, are saved as plain numbers, and a non-number is refused', async ({
+    page,
+  }) => {
     const user = await createUser('founder', 'Grace Founder');
     await useSession(page, user);
     await page.goto('/founder/profile');
