@@ -18,7 +18,9 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 const subfolders = (dir) =>
   existsSync(join(root, dir))
-    ? readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    ? readdirSync(join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
     : [];
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -28,17 +30,42 @@ const webFeatures = 'apps/web/src/features';
 const serverModules = 'apps/server/src/modules';
 const database = ['pg', 'pg/*', 'drizzle-orm', 'drizzle-orm/*'];
 const webOnlyContracts = forbid(
-  ['@fitscore/db', '@fitscore/server', '@fitscore/deck-analysis', 'node:*', 'fastify', 'fastify/*', '@fastify/*', ...database],
+  [
+    '@fitscore/db',
+    '@fitscore/server',
+    '@fitscore/deck-analysis',
+    'node:*',
+    'fastify',
+    'fastify/*',
+    '@fastify/*',
+    ...database,
+  ],
   'The web app imports only @fitscore/contracts of the repo, and no server-side package.',
 );
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 
 /** Folders (from the repository root) a folder must not import, whatever the import's spelling. */
 const zones = [
-  { target: 'packages/contracts', from: ['apps', 'packages/db', 'packages/deck-analysis', 'e2e'], message: 'contracts imports only zod.' },
-  { target: 'packages/db', from: ['apps', 'packages/deck-analysis', 'e2e'], message: 'db is imported by the server only.' },
-  { target: 'packages/deck-analysis', from: ['apps', 'packages/db', 'e2e'], message: 'deck-analysis is a pure library: bytes and profile in, analysis out.' },
-  { target: 'apps/web', from: ['apps/server', 'packages/db', 'packages/deck-analysis'], message: 'The web app imports only @fitscore/contracts of the repo.' },
+  {
+    target: 'packages/contracts',
+    from: ['apps', 'packages/db', 'packages/deck-analysis', 'e2e'],
+    message: 'contracts imports only zod.',
+  },
+  {
+    target: 'packages/db',
+    from: ['apps', 'packages/deck-analysis', 'e2e'],
+    message: 'db is imported by the server only.',
+  },
+  {
+    target: 'packages/deck-analysis',
+    from: ['apps', 'packages/db', 'e2e'],
+    message: 'deck-analysis is a pure library: bytes and profile in, analysis out.',
+  },
+  {
+    target: 'apps/web',
+    from: ['apps/server', 'packages/db', 'packages/deck-analysis'],
+    message: 'The web app imports only @fitscore/contracts of the repo.',
+  },
   ...['components', 'lib', 'config'].map((shared) => ({
     target: `apps/web/src/${shared}`,
     from: [webFeatures, 'apps/web/src/app'],
@@ -51,8 +78,16 @@ const zones = [
     except: [`./${feature}`],
     message: 'Features do not import each other; compose them in app/.',
   })),
-  { target: 'apps/server/src/**/*.routes.ts', from: ['apps/server/src/**/*.repository.ts', 'packages/db/**'], message: 'Routes call services; they never touch the database.' },
-  { target: 'apps/server/src/**/*.service.ts', from: ['packages/db/**'], message: 'Services reach the database through their repository.' },
+  {
+    target: 'apps/server/src/**/*.routes.ts',
+    from: ['apps/server/src/**/*.repository.ts', 'packages/db/**'],
+    message: 'Routes call services; they never touch the database.',
+  },
+  {
+    target: 'apps/server/src/**/*.service.ts',
+    from: ['packages/db/**'],
+    message: 'Services reach the database through their repository.',
+  },
 ];
 /** Production code of a module uses another module's service, never its repository (tests may seed through one). */
 const moduleZones = subfolders(serverModules).map((mod) => ({
@@ -65,7 +100,16 @@ const restrictedPaths = (list) => ({ 'import-x/no-restricted-paths': ['error', {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.vitest-results/**', '**/test-results/**', '**/playwright-report/**', 'apps/web/public/**', 'packages/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.vitest-results/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/web/public/**',
+      'packages/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -83,9 +127,15 @@ export default tseslint.config(
       ],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' },
+      ],
       ...restrictedPaths([...zones, ...moduleZones]),
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -101,11 +151,18 @@ export default tseslint.config(
   },
   {
     files: ['packages/db/**/*.ts'],
-    rules: restrict(forbid(['@fitscore/web', '@fitscore/server', '@fitscore/deck-analysis'], 'db is imported by the server only.')),
+    rules: restrict(
+      forbid(['@fitscore/web', '@fitscore/server', '@fitscore/deck-analysis'], 'db is imported by the server only.'),
+    ),
   },
   {
     files: ['packages/deck-analysis/**/*.ts'],
-    rules: restrict(forbid(['@fitscore/web', '@fitscore/server', '@fitscore/db', 'fastify', 'fastify/*', 'react', ...database], 'deck-analysis is a pure library: bytes and profile in, analysis out.')),
+    rules: restrict(
+      forbid(
+        ['@fitscore/web', '@fitscore/server', '@fitscore/db', 'fastify', 'fastify/*', 'react', ...database],
+        'deck-analysis is a pure library: bytes and profile in, analysis out.',
+      ),
+    ),
   },
   {
     files: ['e2e/**/*.ts'],
@@ -130,7 +187,10 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.service.ts'],
     rules: restrict(
-      forbid(['fastify', 'fastify/*', '@fastify/*'], 'Services never see request/reply; routes pass them plain values.'),
+      forbid(
+        ['fastify', 'fastify/*', '@fastify/*'],
+        'Services never see request/reply; routes pass them plain values.',
+      ),
       forbid(['@fitscore/db', ...database], 'Services reach the database through their repository.'),
     ),
   },

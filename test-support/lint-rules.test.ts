@@ -14,7 +14,9 @@ const eslint = new ESLint({ cwd: repoRoot });
 
 /** A real source file inside `dir` (relative to the repository), so imports of it resolve. */
 function sourceIn(dir: string): string {
-  const entries = readdirSync(join(repoRoot, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const entries = readdirSync(join(repoRoot, dir), { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
   const file = entries.find((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.includes('.test.'));
   if (file) return `${dir}/${file.name}`;
   for (const sub of entries.filter((e) => e.isDirectory())) {

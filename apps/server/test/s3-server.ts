@@ -16,7 +16,13 @@ export interface TestS3Server {
 /** An S3-compatible server (s3rver, from npm) on a free port with one empty bucket, its files in a temp folder. */
 export async function startTestS3Server(bucket = 'fitscore-test'): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'fitscore-s3-'));
-  const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await s3rver.run();
   const env = {
     BLOB_STORE: 's3',

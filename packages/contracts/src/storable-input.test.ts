@@ -11,11 +11,26 @@ describe('values no database column can hold', () => {
       nested: { low: '\udc00x', tiny: 1e-320, huge: Infinity, nan: NaN },
       ['bad\u0000key']: 1,
     });
-    expect(found.map((f) => f.path.join('.'))).toEqual(['name', 'tags.1', 'nested.low', 'nested.tiny', 'nested.huge', 'nested.nan', 'bad\u0000key']);
+    expect(found.map((f) => f.path.join('.'))).toEqual([
+      'name',
+      'tags.1',
+      'nested.low',
+      'nested.tiny',
+      'nested.huge',
+      'nested.nan',
+      'bad\u0000key',
+    ]);
   });
 
   it('lets ordinary text and numbers through: emoji (surrogate pairs), 0, -0, the smallest normal double, large amounts', () => {
-    expect(findUnstorableValues({ a: 'Caf\u00e9 \ud83d\ude80', b: [0, -0, 2.2250738585072014e-308, -1e-300, 1e12], c: null, d: true })).toEqual([]);
+    expect(
+      findUnstorableValues({
+        a: 'Caf\u00e9 \ud83d\ude80',
+        b: [0, -0, 2.2250738585072014e-308, -1e-300, 1e12],
+        c: null,
+        d: true,
+      }),
+    ).toEqual([]);
   });
 
   it('refuses them with an issue naming the field, keeping the schema and its types', () => {

@@ -116,7 +116,9 @@ describe.each(backings)('blob store contract: $name', ({ make }) => {
 describe('BLOB_STORE settings', () => {
   it('s3 needs a bucket, and both parts of a key pair or neither', () => {
     expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow('S3_BUCKET is required when BLOB_STORE=s3');
-    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow('S3_SECRET_ACCESS_KEY');
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'S3_SECRET_ACCESS_KEY',
+    );
     expect(() => loadConfig({ BLOB_STORE: 'ftp' })).toThrow('BLOB_STORE');
   });
 

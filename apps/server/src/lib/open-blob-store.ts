@@ -5,5 +5,7 @@ import { createS3BlobStore } from './s3-blob-store.ts';
 
 /** The blob store the configuration names (BLOB_STORE): DATA_DIR/blobs, or an S3-compatible bucket. */
 export function openBlobStore(config: Pick<AppConfig, 'blobs' | 'dataDir'>): BlobStore {
-  return config.blobs.kind === 's3' ? createS3BlobStore(config.blobs) : createLocalBlobStore(join(config.dataDir, 'blobs'));
+  return config.blobs.kind === 's3'
+    ? createS3BlobStore(config.blobs)
+    : createLocalBlobStore(join(config.dataDir, 'blobs'));
 }

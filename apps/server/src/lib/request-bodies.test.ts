@@ -19,7 +19,10 @@ const endpoints = (Object.values(contracts) as unknown[])
   .filter((group): group is Record<string, Endpoint> => {
     if (!group || typeof group !== 'object' || Array.isArray(group)) return false;
     const members = Object.values(group);
-    return members.length > 0 && members.every((e) => e && typeof e === 'object' && 'method' in e && 'path' in e && 'response' in e);
+    return (
+      members.length > 0 &&
+      members.every((e) => e && typeof e === 'object' && 'method' in e && 'path' in e && 'response' in e)
+    );
   })
   .flatMap((group) => Object.values(group))
   .filter((e) => e.body && !e.upload);
@@ -27,8 +30,22 @@ const endpoints = (Object.values(contracts) as unknown[])
 /** Bodies the generator below cannot guess (cross-field rules); everything else is generated from the schema. */
 const EXAMPLES: Record<string, () => Json> = {
   'POST /founder/profile/': () => validProfile(),
-  'POST /founder/raise/': () => ({ last_round: 'Seed', amount: 2_000_000, currency: 'USD', investors: ['Acme Ventures'], raised_at: '2025-03-01', consent: true }),
-  'PUT /vc/settings/scoring-preferences/': () => ({ traction: 30, product: 20, business_model: 15, financials: 15, go_to_market: 10, risks: 10 }),
+  'POST /founder/raise/': () => ({
+    last_round: 'Seed',
+    amount: 2_000_000,
+    currency: 'USD',
+    investors: ['Acme Ventures'],
+    raised_at: '2025-03-01',
+    consent: true,
+  }),
+  'PUT /vc/settings/scoring-preferences/': () => ({
+    traction: 30,
+    product: 20,
+    business_model: 15,
+    financials: 15,
+    go_to_market: 10,
+    risks: 10,
+  }),
 };
 
 /** A valid value for a JSON Schema (the input side of a zod schema), named by its field. */
@@ -54,7 +71,9 @@ function generate(schema: Json, name: string): unknown {
     case 'array':
       return Array.from({ length: Math.max(schema.minItems ?? 1, 1) }, () => generate(schema.items ?? {}, name));
     case 'object':
-      return Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).map(([key, s]) => [key, generate(s, key)]));
+      return Object.fromEntries(
+        Object.entries<Json>(schema.properties ?? {}).map(([key, s]) => [key, generate(s, key)]),
+      );
     default:
       return null;
   }
@@ -63,10 +82,12 @@ function generate(schema: Json, name: string): unknown {
 /** Every string and number field of a schema, arrays through their first item. */
 function leaves(schema: Json, path: Path = []): { path: Path; kind: 'string' | 'number' }[] {
   if (schema.anyOf) return schema.anyOf.flatMap((s: Json) => leaves(s, path));
-  if (schema.type === 'string' || (schema.enum && schema.enum.every((v: unknown) => typeof v === 'string'))) return [{ path, kind: 'string' }];
+  if (schema.type === 'string' || (schema.enum && schema.enum.every((v: unknown) => typeof v === 'string')))
+    return [{ path, kind: 'string' }];
   if (schema.type === 'number' || schema.type === 'integer') return [{ path, kind: 'number' }];
   if (schema.type === 'array' && schema.items) return leaves(schema.items, [...path, 0]);
-  if (schema.type === 'object') return Object.entries<Json>(schema.properties ?? {}).flatMap(([key, s]) => leaves(s, [...path, key]));
+  if (schema.type === 'object')
+    return Object.entries<Json>(schema.properties ?? {}).flatMap(([key, s]) => leaves(s, [...path, key]));
   return [];
 }
 
@@ -81,7 +102,8 @@ function withValue(base: Json, schema: Json, path: Path, value: unknown): Json {
     if (i === path.length - 1) node[key] = value;
     else {
       node[key] ??= generate(nodeSchema, String(key));
-      if (Array.isArray(node[key]) && node[key].length === 0) node[key].push(generate(nodeSchema.items ?? {}, String(key)));
+      if (Array.isArray(node[key]) && node[key].length === 0)
+        node[key].push(generate(nodeSchema.items ?? {}, String(key)));
       node = node[key];
     }
   });

@@ -20,7 +20,10 @@ describe('BLOB_STORE=s3: the server keeps uploaded decks in the bucket', () => {
   it('an upload lands in the bucket, scoring reads it back from there, and DATA_DIR holds no deck', async () => {
     const { token, user } = await signUp(server, 'founder');
     await server.request('POST', '/founder/profile/', { token, body: validProfile() });
-    const deck = await makePdfDeck([['Acme', 'Robots for warehouses'], ['Traction', 'MRR $85K growing 18% MoM']]);
+    const deck = await makePdfDeck([
+      ['Acme', 'Robots for warehouses'],
+      ['Traction', 'MRR $85K growing 18% MoM'],
+    ]);
     const up = await server.request('POST', '/founder/deck/upload/', { token, raw: fileForm(deck, 'deck.pdf') });
     expect(up.status, JSON.stringify(up.body)).toBe(201);
 
@@ -43,12 +46,15 @@ describe('BLOB_STORE=s3: the server keeps uploaded decks in the bucket', () => {
     expect(score.body.score.analysis.facts).toContainEqual(expect.objectContaining({ kind: 'mrr', value: 85_000 }));
   });
 
-  it('the free plan keeps 3 versions: the oldest one\'s object is deleted from the bucket', async () => {
+  it("the free plan keeps 3 versions: the oldest one's object is deleted from the bucket", async () => {
     const { token } = await signUp(server, 'founder');
     await server.request('POST', '/founder/profile/', { token, body: validProfile() });
     const before = (await s3.keys()).length;
     for (let i = 1; i <= 4; i++) {
-      const res = await server.request('POST', '/founder/deck/upload/', { token, raw: fileForm(await makePdfDeck([[`Version ${i}`]]), `v${i}.pdf`) });
+      const res = await server.request('POST', '/founder/deck/upload/', {
+        token,
+        raw: fileForm(await makePdfDeck([[`Version ${i}`]]), `v${i}.pdf`),
+      });
       expect(res.status).toBe(201);
     }
     expect((await s3.keys()).length - before).toBe(3);
