@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env.ts';
-import { createLocalBlobStore } from './lib/blob-store.ts';
+import { openBlobStore } from './lib/open-blob-store.ts';
 import { createAccountSecurityRepository } from './modules/account-security/account-security.repository.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { createAccountSecurityService } from './modules/account-security/account-security.service.ts';
@@ -139,7 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const planLimits = async (userId: string) => billing.limits(await billing.getPlan(userId));
 
   // The founder journey: profile → deck → scoring (a durable job) → results and metrics.
-  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = openBlobStore(config);
+  app.addHook('onClose', () => blobs.close());
   const analyzer = new DeckAnalyzer({
     maxWorkers: config.analyzer.workers,
     timeoutMs: config.analyzer.timeoutMs,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { refuseUnstorableValues } from './storable-input.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,8 +32,9 @@ export interface Endpoint {
   response: z.ZodType;
 }
 
+/** Every body also refuses values no field can store (NUL, lone surrogates, non-finite or subnormal numbers). */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
-  return endpoint;
+  return endpoint.body ? { ...endpoint, body: refuseUnstorableValues(endpoint.body) } : endpoint;
 }
 
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './common.ts';
 export * from './endpoint.ts';
+export * from './storable-input.ts';
 export * from './vocabulary.ts';
 export * from './score-bands.ts';
 export * from './auth.ts';

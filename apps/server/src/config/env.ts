@@ -20,6 +20,13 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.optional(),
   TRUST_PROXY: bool.default(false),
@@ -43,7 +50,28 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === '' || v.length >= 32, 'APP_SECRET must be at least 32 characters')
     .optional(),
+}).superRefine((e, ctx) => {
+  if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when BLOB_STORE=s3' });
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+  }
 });
+
+/** Where uploaded files are kept: DATA_DIR/blobs, or an S3-compatible bucket shared by every process. */
+export type BlobStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS S3 itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's default credential chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -55,6 +83,7 @@ export interface AppConfig {
   corsOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  blobs: BlobStoreConfig;
   log: { level: string; pretty: boolean };
   trustProxy: boolean;
   auth: {
@@ -105,6 +134,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     corsOrigins: [...new Set(corsOrigins)],
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    blobs:
+      e.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? stdoutIsTerminal },
     trustProxy: e.TRUST_PROXY,
     auth: {
