@@ -15,3 +15,6 @@ export * from './share.ts';
 export * from './companies.ts';
 export * from './weights.ts';
 export * from './vc.ts';
+export * from './access.ts';
+export * from './pagination.ts';
+export * from './events.ts';
