@@ -18,6 +18,10 @@ export function eventsRoutes(
   app: FastifyInstance,
   { bus, tickets, memberships }: { bus: EventBus; tickets: EventTickets; memberships: Memberships },
 ) {
+  // Open streams never finish by themselves: closing the server ends them so shutdown is not held up.
+  const open = new Set<{ close(): void }>();
+  app.addHook('preClose', async () => open.forEach((stream) => stream.close()));
+
   registerEndpoint(app, eventsEndpoints.ticket, ({ auth }) => ({
     ticket: tickets.issue(auth.user.id),
     expires_in: EVENT_TICKET_TTL_SECONDS,
@@ -40,11 +44,18 @@ export function eventsRoutes(
       const membership = await memberships.membershipOf(userId);
       reply.sse.keepAlive();
       const forward = (event: { type: string; data: unknown }) => {
-        if (reply.sse.isConnected) void reply.sse.send({ event: event.type, data: event.data ?? null });
+        if (!reply.sse.isConnected) return;
+        reply.sse.send({ event: event.type, data: event.data ?? null }).catch((err: unknown) => {
+          request.log.debug({ err }, 'event not delivered: the stream closed');
+        });
       };
       const stops = [bus.subscribe({ user: userId }, forward)];
       if (membership) stops.push(bus.subscribe({ fund: membership.fundId }, forward));
-      reply.sse.onClose(() => stops.forEach((stop) => stop()));
+      open.add(reply.sse);
+      reply.sse.onClose(() => {
+        open.delete(reply.sse);
+        stops.forEach((stop) => stop());
+      });
       await reply.sse.send({ event: EVENTS_READY, data: {} });
     },
   );
