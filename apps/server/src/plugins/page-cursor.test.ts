@@ -2,7 +2,7 @@ import { defineEndpoint, pageQuerySchema, pageSchema, queryList } from '@fitscor
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type HttpResult, type TestServer } from '../../test/test-server.ts';
 import { registerEndpoint } from '../lib/endpoint-route.ts';
 import { createPageCursors } from './page-cursor.ts';
 
@@ -51,7 +51,7 @@ async function walk(query: string) {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res = await server.request('GET', `/test/rows/?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: HttpResult = await server.request('GET', `/test/rows/?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.status).toBe(200);
     seen.push(...res.body.items.map((r: { id: string }) => r.id));
     cursor = res.body.next_cursor;
