@@ -18,3 +18,4 @@ export * from './vc.ts';
 export * from './access.ts';
 export * from './pagination.ts';
 export * from './events.ts';
+export * from './query-string.ts';

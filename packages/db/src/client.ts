@@ -86,9 +86,3 @@ export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: stri
     await client.end();
   }
 }
-
-export async function currentTime(db: Database): Promise<Date> {
-  const rows = await db.execute<{ now: Date }>(sql`select now() as now`);
-  const row = (rows as unknown as { rows?: { now: Date }[] }).rows?.[0] ?? (rows as unknown as { now: Date }[])[0];
-  return new Date(row!.now);
-}
