@@ -1,4 +1,4 @@
-import type { ServerEvent } from '@fitscore/contracts';
+import { ServerEventSchema, type ServerEvent } from '@fitscore/contracts';
 import { EventEmitter } from 'node:events';
 
 /** Who receives an event: one account (all its browser sessions) or every member of a fund. */
@@ -26,7 +26,8 @@ export function createInProcessEventBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     async publish(audience, event) {
-      emitter.emit(channelOf(audience), event);
+      // The type becomes the SSE event name: a malformed one is a programming error, caught here.
+      emitter.emit(channelOf(audience), ServerEventSchema.parse(event));
     },
     subscribe(audience, listener) {
       const channel = channelOf(audience);
