@@ -17,3 +17,7 @@ export * from './share.ts';
 export * from './companies.ts';
 export * from './weights.ts';
 export * from './vc.ts';
+export * from './access.ts';
+export * from './pagination.ts';
+export * from './events.ts';
+export * from './query-string.ts';

@@ -213,7 +213,7 @@ export const vcEndpoints = {
   getProfile: defineEndpoint({
     method: 'GET',
     path: '/vc/profile/',
-    access: 'vc',
+    access: 'fund:member',
     summary: "The fund's profile and whether onboarding is complete (profile null before the first save)",
     tags: ['vc'],
     response: VcProfileResponseSchema,
@@ -221,7 +221,7 @@ export const vcEndpoints = {
   saveFundStep: defineEndpoint({
     method: 'POST',
     path: '/vc/profile/step1/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Onboarding step 1: fund name, website, sectors, stages, geography and ticket range',
     tags: ['vc'],
     body: FundStepSchema,
@@ -230,7 +230,7 @@ export const vcEndpoints = {
   saveScoringWeights: defineEndpoint({
     method: 'POST',
     path: '/vc/profile/scoring-weights/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Onboarding step 2: six weights 1-10 (team, market and problem/solution keep their values)',
     tags: ['vc'],
     body: ScoringWeightsBodySchema,
@@ -239,7 +239,7 @@ export const vcEndpoints = {
   saveIntakeSources: defineEndpoint({
     method: 'PUT',
     path: '/vc/profile/intake-sources/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Onboarding step 3 and settings: which deal intake sources are on (at least one)',
     tags: ['vc'],
     body: IntakeSourcesBodySchema,
@@ -248,7 +248,7 @@ export const vcEndpoints = {
   saveScoringPreferences: defineEndpoint({
     method: 'PUT',
     path: '/vc/settings/scoring-preferences/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Settings: the six weights as whole percentages summing to 100, stored as 1-10 weights',
     tags: ['vc'],
     body: ScoringPreferencesBodySchema,
@@ -257,7 +257,7 @@ export const vcEndpoints = {
   saveInvestmentWeights: defineEndpoint({
     method: 'PUT',
     path: '/vc/settings/weights/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Settings: all nine investment weights 1-10',
     tags: ['vc'],
     body: InvestmentWeightsBodySchema,

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
@@ -92,6 +94,8 @@ export interface AppConfig {
     failuresPerEmail: number;
     failureWindowMinutes: number;
   };
+  /** Per-IP limits: public forms (contact sales, apply forms) and unknown paths. */
+  rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
   bodyLimitBytes: number;
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
   analyzer: { workers: number; timeoutMs: number };
@@ -155,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       failuresPerEmail: e.AUTH_FAILURES_PER_EMAIL,
       failureWindowMinutes: e.AUTH_FAILURE_WINDOW_MINUTES,
+    },
+    rateLimits: {
+      publicFormPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
+      notFoundPerMinute: e.NOT_FOUND_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobs: {
