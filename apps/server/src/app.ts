@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
+import { createUnitOfWork, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env.ts';
 import { createLocalBlobStore } from './lib/blob-store.ts';
+import { founderOwner } from './lib/scoring-owner.ts';
 import { createAccountSecurityRepository } from './modules/account-security/account-security.repository.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { createAccountSecurityService } from './modules/account-security/account-security.service.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', () => database.close());
   }
   const { db } = database;
+  const uow = createUnitOfWork(db);
 
   await app.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
@@ -132,8 +134,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     repo: billingRepo,
     provider: createLocalBillingProvider(billingRepo),
     usage: {
-      scansThisMonth: (userId) => scoring.countThisMonth(userId),
-      versionsKept: (userId) => decks.versionsKept(userId),
+      scansThisMonth: (userId) => scoring.countThisMonth(founderOwner(userId)),
+      versionsKept: (userId) => decks.versionsKept(founderOwner(userId)),
     },
   });
   const planLimits = async (userId: string) => billing.limits(await billing.getPlan(userId));
@@ -152,28 +154,33 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const profiles = createProfilesService(createProfilesRepository(db));
   const decks = createDecksService({
     repo: createDecksRepository(db),
+    uow,
     blobs,
-    profiles,
-    versionsKept: async (userId) => (await planLimits(userId)).versionsKept,
     inspect: (bytes) => analyzer.inspect(bytes),
   });
   const scoring = createScoringService({
     repo: createScoringRepository(db),
-    profiles,
     decks,
     queue,
     analyzer,
-    assertCanScore: billing.assertCanScore,
+    profileOf: (owner) => profiles.current(owner.userId),
   });
   const metrics = createMetricsService({
     repo: createMetricsRepository(db),
     profiles,
     hasFinancialDashboard: async (userId) => (await planLimits(userId)).premiumFeatures,
   });
-  const founder = createFounderService({ profiles, decks, scoring, metrics });
+  const founder = createFounderService({
+    profiles,
+    decks,
+    scoring,
+    metrics,
+    plan: { versionsKept: async (userId) => (await planLimits(userId)).versionsKept, assertCanScore: billing.assertCanScore },
+    uow,
+  });
   Object.assign(onboardingChecks, { founder: profiles.isComplete });
   // The investor side: a VC's fund (onboarding steps, weights, intake sources); login's flag is the server's.
-  const funds = createFundsService(createFundsRepository(db));
+  const funds = createFundsService(createFundsRepository(db), uow);
   Object.assign(onboardingChecks, { vc: (userId: string) => funds.isOnboarded(userId) });
   // Founder outputs: the PDF report, public share links, similar funded companies (Premium).
   const reports = createReportsService({ scoring, profiles });

@@ -15,3 +15,4 @@ export * from './share.ts';
 export * from './companies.ts';
 export * from './weights.ts';
 export * from './vc.ts';
+export * from './deals.ts';
