@@ -7,8 +7,8 @@ import { PREFERENCE_KEYS, PREFERENCE_LABELS, WEIGHT_MAX, WEIGHT_MIN, type Prefer
 
 /**
  * The investor side's fund profile: onboarding's three steps (spec sections 4, 5 and 7) and
- * the fund's settings. Request bodies are snake_case as section 7 sends them; the profile
- * that comes back is camelCase as section 3 names it (the spec reads `profile.publicApplyUrl`).
+ * the fund's settings. Request bodies are snake_case as section 7 sends them; the body that
+ * comes back is camelCase throughout, as section 3 names the profile (`profile.publicApplyUrl`).
  */
 
 export const AGNOSTIC = 'Agnostic' as const;
@@ -221,11 +221,12 @@ export const VcFundProfileSchema = z
   .meta({ id: 'VcFundProfile' });
 export type VcFundProfile = z.infer<typeof VcFundProfileSchema>;
 
+/** camelCase throughout, as the profile in it (section 3 reads `profile.publicApplyUrl`). */
 export const VcProfileResponseSchema = z.object({
   /** Null until the first save of any step. */
   profile: VcFundProfileSchema.nullable(),
-  /** Step 1 valid, weights saved and at least one intake source enabled (the same as login's flag). */
-  onboarding_complete: z.boolean(),
+  /** Step 1 valid, weights saved and at least one intake source enabled (the same as login's `onboarding_complete`). */
+  onboardingComplete: z.boolean(),
 });
 export type VcProfileResponse = z.infer<typeof VcProfileResponseSchema>;
 

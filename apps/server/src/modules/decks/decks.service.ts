@@ -30,8 +30,8 @@ export function toDeckInfo(row: DeckRow): DeckInfo {
     filename: row.filename,
     version: row.version,
     format: row.format,
-    size_bytes: row.sizeBytes,
-    uploaded_at: row.createdAt.toISOString(),
+    sizeBytes: row.sizeBytes,
+    uploadedAt: row.createdAt.toISOString(),
   };
 }
 

@@ -28,7 +28,7 @@ describe('POST /founder/deck/upload/', () => {
     const res = await upload(token, pdf, 'Acme Seed Deck.pdf');
     expect(res.status).toBe(201);
     expect(res.body.deckUploaded).toBe(true);
-    expect(res.body.deck).toMatchObject({ filename: 'Acme Seed Deck.pdf', version: 1, format: 'pdf', size_bytes: pdf.length });
+    expect(res.body.deck).toMatchObject({ filename: 'Acme Seed Deck.pdf', version: 1, format: 'pdf', sizeBytes: pdf.length });
     const status = await server.request('GET', '/founder/deck/status/', { token });
     expect(status.body.deckUploaded).toBe(true);
     expect(status.body.deck.filename).toBe('Acme Seed Deck.pdf');

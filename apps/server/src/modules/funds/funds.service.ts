@@ -118,7 +118,7 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork) {
       const updated = await funds.update(id, changes(await funds.lock(id)));
       return isOnboardingComplete(updated) && !updated.onboardingCompletedAt ? funds.markOnboarded(id) : updated;
     });
-    return { profile: toProfile(row), onboarding_complete: isOnboardingComplete(row) };
+    return { profile: toProfile(row), onboardingComplete: isOnboardingComplete(row) };
   }
 
   const now = () => new Date();
@@ -126,8 +126,8 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork) {
   return {
     async getProfile(userId: string): Promise<VcProfileResponse> {
       const row = await repo.findByUser(userId);
-      if (!row) return { profile: null, onboarding_complete: false };
-      return { profile: toProfile(row), onboarding_complete: isOnboardingComplete(row) };
+      if (!row) return { profile: null, onboardingComplete: false };
+      return { profile: toProfile(row), onboardingComplete: isOnboardingComplete(row) };
     },
 
     saveFundStep: (userId: string, step: FundStep) =>

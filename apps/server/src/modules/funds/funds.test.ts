@@ -32,17 +32,17 @@ describe('GET /vc/profile/', () => {
     const vc = await signUp(server, 'vc');
     const res = await server.request('GET', '/vc/profile/', { token: vc.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ profile: null, onboarding_complete: false });
+    expect(res.body).toEqual({ profile: null, onboardingComplete: false });
     expect((await login(vc)).onboarding_complete).toBe(false);
   });
 });
 
 describe('POST /vc/profile/step1/', () => {
-  it('stores the fund (snake_case in, camelCase profile out) with publicApplyUrl null until intake exists', async () => {
+  it('stores the fund (snake_case in, camelCase body out) with publicApplyUrl null until intake exists', async () => {
     const vc = await signUp(server, 'vc');
     const res = await server.request('POST', '/vc/profile/step1/', { token: vc.token, body: step1() });
     expect(res.status).toBe(200);
-    expect(res.body.onboarding_complete).toBe(false);
+    expect(res.body.onboardingComplete).toBe(false);
     expect(res.body.profile).toMatchObject({
       fundName: 'Northwind Ventures',
       website: 'https://northwind.vc',
@@ -184,10 +184,10 @@ describe('onboarding completion is the server’s', () => {
         const res = await calls[name]();
         expect(res.status).toBe(200);
         const last = i === order.length - 1;
-        expect(res.body.onboarding_complete).toBe(last);
+        expect(res.body.onboardingComplete).toBe(last);
         expect((await login(vc)).onboarding_complete).toBe(last);
         expect((await server.request('GET', '/user/me/', { token: vc.token })).body.onboarding_complete).toBe(last);
-        expect((await server.request('GET', '/vc/profile/', { token: vc.token })).body.onboarding_complete).toBe(last);
+        expect((await server.request('GET', '/vc/profile/', { token: vc.token })).body.onboardingComplete).toBe(last);
       }
       const done = await server.request('GET', '/vc/profile/', { token: vc.token });
       expect(done.body.profile.onboardingCompletedAt).toEqual(expect.any(String));
@@ -329,7 +329,7 @@ describe('access', () => {
     await server.request('POST', '/vc/profile/scoring-weights/', { token: a.token, body: sixWeights });
     const aBefore = (await server.request('GET', '/vc/profile/', { token: a.token })).body.profile;
 
-    expect((await server.request('GET', '/vc/profile/', { token: b.token })).body).toEqual({ profile: null, onboarding_complete: false });
+    expect((await server.request('GET', '/vc/profile/', { token: b.token })).body).toEqual({ profile: null, onboardingComplete: false });
     for (const [method, path, body] of calls.slice(1)) {
       const res = await server.request(method, path, { token: b.token, body: path.endsWith('step1/') ? step1({ fund_name: 'Beta Fund' }) : body });
       expect(res.status).toBe(200);
