@@ -12,15 +12,15 @@ export type Executor = Database | Transaction;
 /**
  * One unit of work: `run` gives the work a transaction, commits when the work resolves and
  * rolls back when it throws. Inside, repositories are bound to the transaction with their
- * `in(tx)` (see `repository`); a unit of work started inside another becomes a savepoint.
+ * `in(tx)` (see `repository`), and other modules' services take it as an argument.
  */
 export interface UnitOfWork {
-  run<T>(work: (tx: Transaction) => Promise<T>, tx?: Transaction): Promise<T>;
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
 export function createUnitOfWork(db: Database): UnitOfWork {
   return {
-    run: (work, tx) => (tx ?? db).transaction(work),
+    run: (work) => db.transaction(work),
   };
 }
 
