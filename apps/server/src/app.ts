@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '@fitscore/db';
+import { createUnitOfWork, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -91,6 +91,7 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, op
   return {
     config,
     db,
+    uow: createUnitOfWork(db),
     appSecret,
     analyzer,
     blobs,
@@ -201,12 +202,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The founder journey: profile → deck → scoring (a durable job) → results and outputs.
   const profiles = createProfilesService(createProfilesRepository(platform.db));
   const jobs = wireJobs(app, config, platform.db);
-  const decks = decksModule.register(app, { platform, profiles, billing, versionsKept: usage.versionsKept });
+  const decks = decksModule.register(app, { platform, versionsKept: usage.versionsKept });
   const scoring = scoringModule.register(app, {
     platform,
     profiles,
     decks,
-    billing,
     queue: jobs.queue,
     scansThisMonth: usage.scansThisMonth,
   });
@@ -214,7 +214,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     job.queue === SCORING_QUEUE ? scoring.jobFailed(job.payload, err) : Promise.resolve(),
   );
   const metrics = metricsModule.register(app, { platform, profiles, billing });
-  founderModule.register(app, { profiles, decks, scoring, metrics, onboarding });
+  founderModule.register(app, { platform, billing, profiles, decks, scoring, metrics, onboarding });
   reportsModule.register(app, { scoring, profiles });
   shareLinksModule.register(app, { platform, scoring, profiles });
   companiesModule.register(app, { platform, profiles, billing });

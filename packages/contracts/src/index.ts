@@ -21,3 +21,4 @@ export * from './access.ts';
 export * from './pagination.ts';
 export * from './events.ts';
 export * from './query-string.ts';
+export * from './deals.ts';

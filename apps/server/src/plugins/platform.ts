@@ -1,4 +1,4 @@
-import type { Database } from '@fitscore/db';
+import type { Database, UnitOfWork } from '@fitscore/db';
 import type { DeckAnalyzer } from '@fitscore/deck-analysis';
 import type { AppConfig } from '../config/env.ts';
 import type { BlobStore } from '../lib/blob-store.ts';
@@ -19,6 +19,8 @@ export type DeckAnalyzerPort = Pick<DeckAnalyzer, 'inspect' | 'analyze' | 'close
 export interface Platform {
   config: AppConfig;
   db: Database;
+  /** Runs a function in one transaction; repositories built on its handle join it. */
+  uow: UnitOfWork;
   blobs: BlobStore;
   analyzer: DeckAnalyzerPort;
   http: HttpClient;

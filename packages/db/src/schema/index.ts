@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './leads.ts';
 export * from './jobs.ts';
 export * from './founder.ts';
+export * from './scoring.ts';
 export * from './security.ts';
 export * from './billing.ts';
 export * from './share.ts';

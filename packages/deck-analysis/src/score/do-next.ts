@@ -1,4 +1,4 @@
-import { DEFAULT_WEIGHTS, SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreAnalysis, type FounderProfile, type Stage, type SubScoreKey } from '@fitscore/contracts';
+import { EQUAL_WEIGHTS, SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreAnalysis, type FounderProfile, type Stage, type SubScoreKey } from '@fitscore/contracts';
 import type { DeckText, PageText } from '../model.ts';
 import { formatAmount } from '../understand/numbers.ts';
 import { understandDeck } from '../understand/understand-deck.ts';
@@ -163,7 +163,7 @@ function subScores(results: Record<SubScoreKey, DimensionResult>): Record<SubSco
 }
 
 export function doNext(u: Understanding, results: Record<SubScoreKey, DimensionResult>): FitScoreAnalysis['doNext'] {
-  const base = weightedOverall(subScores(results), DEFAULT_WEIGHTS);
+  const base = weightedOverall(subScores(results), EQUAL_WEIGHTS);
   const deck: DeckText = { format: u.format, pages: u.pages };
   const options = SUB_SCORE_KEYS.map((key) => {
     const imp = improvement(key, u);
@@ -175,7 +175,7 @@ export function doNext(u: Understanding, results: Record<SubScoreKey, DimensionR
       imp,
       score: results[key].score,
       subScoreGain: Math.max(0, after[key].score - results[key].score),
-      gain: Math.max(0, weightedOverall(subScores(after), DEFAULT_WEIGHTS) - base),
+      gain: Math.max(0, weightedOverall(subScores(after), EQUAL_WEIGHTS) - base),
     };
   });
   const useful = options.filter((o) => o.subScoreGain > 0);

@@ -18,9 +18,7 @@ export function createAccessRepository(db: Database) {
         .from(fundMembers)
         .where(eq(fundMembers.userId, userId));
       if (!row) return null;
-      // Until the 'owner' → 'admin' rename migration (branch `owner`) is merged, a fund's owner is its admin.
-      const role: FundRole = (row.role as string) === 'owner' ? 'admin' : (row.role as FundRole);
-      return { fundId: row.fundId, role };
+      return { fundId: row.fundId, role: row.role };
     },
   };
 }

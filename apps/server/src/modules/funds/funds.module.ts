@@ -13,7 +13,7 @@ export interface FundsModuleDeps {
 
 /** The investor's fund: onboarding steps and settings. */
 export function register(app: FastifyInstance, { platform, onboarding }: FundsModuleDeps) {
-  const funds = createFundsService(createFundsRepository(platform.db));
+  const funds = createFundsService(createFundsRepository(platform.db), platform.uow);
   onboarding.vc = (userId) => funds.isOnboarded(userId);
   fundsRoutes(app, funds);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { founderOwner } from '../../lib/scoring-owner.ts';
 import type { ExtensionPoint } from '../../plugins/extension-point.ts';
 import type { Platform } from '../../plugins/platform.ts';
-import type { BillingService } from '../billing/billing.service.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -13,23 +13,21 @@ export interface ScoringModuleDeps {
   platform: Platform;
   profiles: ProfilesService;
   decks: DecksService;
-  billing: BillingService;
   queue: JobQueue;
   /** Filled here: billing counts this month's scans. */
   scansThisMonth: ExtensionPoint<(userId: string) => Promise<number>>;
 }
 
 /** Scoring runs (a durable job each), the rubric and the latest score. */
-export function register(app: FastifyInstance, { platform, profiles, decks, billing, queue, scansThisMonth }: ScoringModuleDeps) {
+export function register(app: FastifyInstance, { platform, profiles, decks, queue, scansThisMonth }: ScoringModuleDeps) {
   const scoring = createScoringService({
     repo: createScoringRepository(platform.db),
-    profiles,
     decks,
     queue,
     analyzer: platform.analyzer,
-    assertCanScore: billing.assertCanScore,
+    profileOf: (owner) => profiles.current(owner.userId),
   });
-  scansThisMonth.provide(scoring.countThisMonth);
+  scansThisMonth.provide((userId) => scoring.countThisMonth(founderOwner(userId)));
   scoringRoutes(app, scoring);
   return scoring;
 }

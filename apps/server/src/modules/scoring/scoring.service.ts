@@ -1,10 +1,11 @@
 import type { FitScoreAnalysis, FitScoreResult, FounderProfile, ScoringRun, ScoringStage } from '@fitscore/contracts';
 import { isDeckError } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
+import { ownerOfRow, type ScoringOwner } from '../../lib/scoring-owner.ts';
+import type { Transaction } from '../../lib/unit-of-work.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import { PermanentJobError, type JobContext } from '../jobs/job-runner.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { RunRow, ScoringRepository } from './scoring.repository.ts';
 
 export const SCORING_QUEUE = 'score-deck';
@@ -24,12 +25,19 @@ export interface Analyzer {
 
 export interface ScoringServiceDeps {
   repo: ScoringRepository;
-  profiles: ProfilesService;
   decks: DecksService;
   queue: JobQueue;
   analyzer: Analyzer;
-  /** Throws plan_limit when the founder's plan has no scan left this month. */
-  assertCanScore: (userId: string) => Promise<void>;
+  /** What the engine reads beside the deck: a founder's profile (null when there is none). */
+  profileOf: (owner: ScoringOwner) => Promise<FounderProfile | null>;
+}
+
+export interface StartOptions {
+  /**
+   * The caller's admission check (a founder's profile and plan), run only when a new scoring
+   * would start: a scoring already in flight is answered whatever it would say now.
+   */
+  admit?: () => Promise<void>;
 }
 
 /** Where each real stage sits on the progress bar (start, end). */
@@ -57,26 +65,26 @@ async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number
   };
 }
 
-export function createScoringService({ repo, profiles, decks, queue, analyzer, assertCanScore }: ScoringServiceDeps) {
+/** Scoring of any owner's current deck (a founder's, later a deal's): runs, the job, the results. */
+export function createScoringService({ repo, decks, queue, analyzer, profileOf }: ScoringServiceDeps) {
   const view = (row: RunRow) => toRunView(row, repo.scoreOfRun);
 
   return {
-    /** Starts scoring the current deck and profile; a second start returns the running scoring. */
-    async start(userId: string): Promise<ScoringRun> {
-      const active = await repo.activeRun(userId);
+    /** Starts scoring the owner's current deck; a second start returns the running scoring. */
+    async start(owner: ScoringOwner, { admit }: StartOptions = {}): Promise<ScoringRun> {
+      const active = await repo.activeRun(owner);
       if (active) {
         const orphaned = !active.jobId && Date.now() - active.createdAt.getTime() > ORPHAN_AFTER_MS;
         if (!orphaned) return view(active);
         await repo.fail(active.id, SCORING_FAILED);
       }
-      await profiles.require(userId);
-      const deck = await decks.current(userId);
+      await admit?.();
+      const deck = await decks.current(owner);
       if (!deck) throw new AppError('conflict', 'Please upload your deck first');
-      await assertCanScore(userId);
 
-      const run = await repo.createRun(userId, deck.id);
+      const run = await repo.createRun(owner, deck.id);
       if (!run) {
-        const raced = await repo.activeRun(userId);
+        const raced = await repo.activeRun(owner);
         if (raced) return view(raced);
         throw new AppError('conflict', 'A scoring is already starting. Please try again.');
       }
@@ -90,20 +98,20 @@ export function createScoringService({ repo, profiles, decks, queue, analyzer, a
       return view(run);
     },
 
-    async run(userId: string, runId: string): Promise<ScoringRun> {
-      const row = await repo.getRun(userId, runId);
+    async run(owner: ScoringOwner, runId: string): Promise<ScoringRun> {
+      const row = await repo.getRun(owner, runId);
       if (!row) throw new AppError('not_found', 'Scoring run not found');
       return view(row);
     },
 
     /** The scoring in flight, else the last one (so a reload can show how it ended). */
-    async activeOrLatestRun(userId: string): Promise<ScoringRun | null> {
-      const row = (await repo.activeRun(userId)) ?? (await repo.latestRun(userId));
+    async activeOrLatestRun(owner: ScoringOwner): Promise<ScoringRun | null> {
+      const row = (await repo.activeRun(owner)) ?? (await repo.latestRun(owner));
       return row ? view(row) : null;
     },
 
-    async latest(userId: string): Promise<FitScoreResult | null> {
-      const row = await repo.latestScore(userId);
+    async latest(owner: ScoringOwner): Promise<FitScoreResult | null> {
+      const row = await repo.latestScore(owner);
       if (!row) return null;
       const { score, filename } = row;
       return {
@@ -116,9 +124,10 @@ export function createScoringService({ repo, profiles, decks, queue, analyzer, a
       };
     },
 
-    clear: (userId: string) => repo.clearScores(userId),
+    /** The current score is cleared (it stays in history); `tx` joins a caller's unit of work. */
+    clear: (owner: ScoringOwner, tx?: Transaction) => repo.in(tx).clearScores(owner),
 
-    countThisMonth: (userId: string) => repo.countThisMonth(userId),
+    countThisMonth: (owner: ScoringOwner) => repo.countThisMonth(owner),
 
     /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
     async runJob(payload: unknown, ctx: JobContext): Promise<void> {
@@ -128,10 +137,11 @@ export function createScoringService({ repo, profiles, decks, queue, analyzer, a
       await repo.markRunning(run.id);
       if (!run.deckId) throw new PermanentJobError('The deck was removed before scoring finished.');
 
-      const profile = await profiles.current(run.userId);
+      const owner = ownerOfRow(run);
+      const profile = await profileOf(owner);
       let deck;
       try {
-        deck = await decks.read(run.userId, run.deckId);
+        deck = await decks.read(owner, run.deckId);
       } catch (err) {
         if (err instanceof AppError && err.code === 'not_found') {
           throw new PermanentJobError('The deck was removed before scoring finished.');
@@ -162,9 +172,7 @@ export function createScoringService({ repo, profiles, decks, queue, analyzer, a
       }
       await writes;
       if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
-      await repo.complete(run.id, {
-        userId: run.userId,
-        runId: run.id,
+      await repo.complete(run, {
         deckId: deck.deck.id,
         deckVersion: deck.deck.version,
         engineVersion: analysis.engineVersion,

@@ -1,4 +1,5 @@
-import { jobs, scoringRuns } from '@fitscore/db';
+import { fitScores, jobs, scoringRuns, SUB_SCORE_COLUMNS, weightedOverallSql } from '@fitscore/db';
+import { EQUAL_WEIGHTS, SUB_SCORE_KEYS } from '@fitscore/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../../test/decks.ts';
@@ -52,6 +53,13 @@ describe('scoring a deck', () => {
     expect(score.analysis.deck.pages).toBe(11);
     // Facts from the deck reach the analysis, with their page.
     expect(score.analysis.facts).toContainEqual(expect.objectContaining({ kind: 'mrr', value: 85_000, page: 5 }));
+    // The nine sub-scores are stored as columns too, and SQL weighs them as the engine does.
+    const columns = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, SUB_SCORE_COLUMNS[k]]));
+    const [stored] = await server.database.handle.db
+      .select({ ...columns, equal: weightedOverallSql(EQUAL_WEIGHTS) })
+      .from(fitScores)
+      .where(eq(fitScores.id, score.id));
+    expect(stored).toEqual({ ...Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, score.analysis.subScores[k].score])), equal: score.overall });
 
     const progress = await server.request('GET', '/founder/progress/', { token });
     expect(progress.body).toMatchObject({ profile_complete: true, deck_uploaded: true, score_complete: true, score: run.score });
