@@ -27,9 +27,7 @@ import { decksRoutes } from './modules/decks/decks.routes.ts';
 import { createDecksService, MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
 import { founderRoutes } from './modules/founder/founder.routes.ts';
 import { createFounderService } from './modules/founder/founder.service.ts';
-import { createJobRunner } from './modules/jobs/job-runner.ts';
-import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
-import { createJobQueue } from './modules/jobs/jobs.service.ts';
+import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import { createLeadsRepository } from './modules/leads/leads.repository.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
@@ -40,7 +38,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { createScoringRepository } from './modules/scoring/scoring.repository.ts';
 import { scoringRoutes } from './modules/scoring/scoring.routes.ts';
-import { createScoringService, SCORING_QUEUE } from './modules/scoring/scoring.service.ts';
+import { createScoringService } from './modules/scoring/scoring.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
@@ -146,9 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...(config.llm ? { llm: config.llm } : {}),
   });
   app.addHook('onClose', () => analyzer.close());
-  const jobsRepo = createJobsRepository(db);
-  let wakeRunner = () => {};
-  const queue = createJobQueue(jobsRepo, () => wakeRunner());
+  const jobs = registerJobQueue(app, database, config);
   const profiles = createProfilesService(createProfilesRepository(db));
   const decks = createDecksService({
     repo: createDecksRepository(db),
@@ -161,7 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     repo: createScoringRepository(db),
     profiles,
     decks,
-    queue,
+    jobs,
     analyzer,
     assertCanScore: billing.assertCanScore,
   });
@@ -189,22 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     assertPremium: billing.assertPremium,
   });
 
-  if (config.jobs.enabled) {
-    const runner = createJobRunner({
-      repo: jobsRepo,
-      handlers: { [SCORING_QUEUE]: (payload, ctx) => scoring.runJob(payload, ctx) },
-      onFailed: (job, err) => (job.queue === SCORING_QUEUE ? scoring.jobFailed(job.payload, err) : Promise.resolve()),
-      log: app.log,
-      concurrency: config.jobs.concurrency,
-      leaseMs: config.jobs.leaseMs,
-      pollMs: config.jobs.pollMs,
-      drainMs: config.jobs.drainMs,
-    });
-    wakeRunner = runner.notify;
-    app.addHook('onReady', async () => runner.start());
-    // Runs before the analyzer and database close: running jobs finish or go back to the queue.
-    app.addHook('preClose', () => runner.stop());
-  }
+  jobs.register(...scoring.jobs);
 
   registerAuthGuard(app, auth);
   healthRoutes(app, database.ping);

@@ -19,19 +19,25 @@ export function createScoringRepository(db: Database) {
       return row;
     },
 
-    /** Undefined when another scoring is already in flight (one active run per founder). */
-    createRun: async (userId: string, deckId: string): Promise<RunRow | undefined> => {
-      const [row] = await db
-        .insert(scoringRuns)
-        .values({ userId, deckId })
-        .onConflictDoNothing({ target: scoringRuns.userId, where: sql`${scoringRuns.status} in ('queued', 'running')` })
-        .returning();
-      return row;
-    },
-
-    attachJob: async (runId: string, jobId: string) => {
-      await db.update(scoringRuns).set({ jobId }).where(eq(scoringRuns.id, runId));
-    },
+    /**
+     * Creates a run and, in the same transaction, what must exist with it (its job): if `withRun`
+     * throws, no run is left behind. Undefined when another scoring is already in flight (one
+     * active run per founder).
+     */
+    createRun: async (
+      userId: string,
+      deckId: string,
+      withRun: (run: RunRow, tx: Database) => Promise<unknown>,
+    ): Promise<RunRow | undefined> =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(scoringRuns)
+          .values({ userId, deckId })
+          .onConflictDoNothing({ target: scoringRuns.userId, where: sql`${scoringRuns.status} in ('queued', 'running')` })
+          .returning();
+        if (row) await withRun(row, tx);
+        return row;
+      }),
 
     getRun: async (userId: string, runId: string): Promise<RunRow | undefined> => {
       const [row] = await db
