@@ -66,6 +66,7 @@ export function createJobQueue(options: JobQueueOptions) {
     // Only workers supervise: they take over jobs whose lease ran out.
     supervise: work,
     superviseIntervalSeconds: heartbeatSeconds,
+    monitorIntervalSeconds: heartbeatSeconds,
     schedule: false,
     useListenNotify: true,
     openTelemetry: { enabled: false },

@@ -176,7 +176,7 @@ describe('the job survives', () => {
     await crashed.stop({ graceful: false });
     await worker.close();
     await api.close();
-  });
+  }, 120_000);
 
   it('a run and its job are one write: a failed enqueue leaves no run behind', async () => {
     const { token, user } = await founderReady(server);
