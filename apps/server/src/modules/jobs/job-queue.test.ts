@@ -98,7 +98,8 @@ describe('jobs on pg-boss', () => {
     const id = await first.send(job, {});
     await isRunning;
     await first.stop();
-    expect(await first.job('handed-back', id)).toMatchObject({ state: 'retry' });
+    const rows = await database.handle.db.execute(sql`select state from pgboss.job where id = ${id}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'retry' }]);
 
     const second = queueOn();
     second.register(job);

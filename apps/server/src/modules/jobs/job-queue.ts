@@ -140,7 +140,8 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   async function startWorkers() {
-    const common = { pollingIntervalSeconds, heartbeatRefreshSeconds: heartbeatSeconds / 3, localConcurrency: options.concurrency };
+    // NOTIFY wakes idle workers for new jobs; polling at the same pace catches retries coming due.
+    const common = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, heartbeatRefreshSeconds: heartbeatSeconds / 3, localConcurrency: options.concurrency };
     for (const d of definitions) {
       await boss.work(d.name, { ...common, includeMetadata: true, perJobResults: true }, async ([job]) =>
         job ? runOne(d, job as JobWithMetadata) : [],
