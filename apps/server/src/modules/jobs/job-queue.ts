@@ -123,11 +123,12 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
+  /** Creates each queue (and its dead-letter queue), then brings an existing one's settings up to date. */
   async function createQueues() {
     for (const d of definitions) {
       const opts = d.options ?? {};
       if (d.onFailed) await boss.createQueue(deadLetterOf(d.name), { retryLimit: 5, retryDelay: 1, retryBackoff: true });
-      await boss.createQueue(d.name, {
+      const settings = {
         retryLimit: opts.retryLimit ?? 2,
         retryDelay: opts.retryDelaySeconds ?? 1,
         retryBackoff: true,
@@ -135,7 +136,9 @@ export function createJobQueue(options: JobQueueOptions) {
         heartbeatSeconds,
         notify: true,
         ...(d.onFailed ? { deadLetter: deadLetterOf(d.name) } : {}),
-      });
+      };
+      await boss.createQueue(d.name, settings);
+      await boss.updateQueue(d.name, settings);
     }
   }
 
