@@ -26,16 +26,13 @@ import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
-import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.ts';
-import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
-import { createJobQueue, type JobQueue } from './modules/jobs/jobs.service.ts';
+import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import * as leadsModule from './modules/leads/leads.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
-import { SCORING_QUEUE } from './modules/scoring/scoring.service.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -98,36 +95,6 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, op
     http: options.http ?? globalThis.fetch,
     events: options.events ?? createInProcessEventBus(),
     cursors: createPageCursors(appSecret),
-  };
-}
-
-/**
- * The durable job queue and, when enabled, this process's runner of the given handlers.
- * (The jobs module's internals move to pg-boss separately; this stays the one call site.)
- */
-function wireJobs(app: FastifyInstance, config: AppConfig, db: Database) {
-  const repo = createJobsRepository(db);
-  let runner: ReturnType<typeof createJobRunner> | undefined;
-  const queue: JobQueue = createJobQueue(repo, () => runner?.notify());
-  return {
-    queue,
-    run(handlers: Record<string, JobHandler>, onFailed: Parameters<typeof createJobRunner>[0]['onFailed']) {
-      if (!config.jobs.enabled) return;
-      const started = createJobRunner({
-        repo,
-        handlers,
-        onFailed,
-        log: app.log,
-        concurrency: config.jobs.concurrency,
-        leaseMs: config.jobs.leaseMs,
-        pollMs: config.jobs.pollMs,
-        drainMs: config.jobs.drainMs,
-      });
-      runner = started;
-      app.addHook('onReady', async () => started.start());
-      // Runs before the analyzer and database close: running jobs finish or go back to the queue.
-      app.addHook('preClose', () => started.stop());
-    },
   };
 }
 
@@ -201,18 +168,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const billing = billingModule.register(app, { platform, usage });
   // The founder journey: profile → deck → scoring (a durable job) → results and outputs.
   const profiles = createProfilesService(createProfilesRepository(platform.db));
-  const jobs = wireJobs(app, config, platform.db);
+  const jobs = registerJobQueue(app, database, config);
   const decks = decksModule.register(app, { platform, versionsKept: usage.versionsKept });
   const scoring = scoringModule.register(app, {
     platform,
     profiles,
     decks,
-    queue: jobs.queue,
+    jobs,
     scansThisMonth: usage.scansThisMonth,
   });
-  jobs.run({ [SCORING_QUEUE]: (payload, ctx) => scoring.runJob(payload, ctx) }, (job, err) =>
-    job.queue === SCORING_QUEUE ? scoring.jobFailed(job.payload, err) : Promise.resolve(),
-  );
+  jobs.register(...scoring.jobs);
   const metrics = metricsModule.register(app, { platform, profiles, billing });
   founderModule.register(app, { platform, billing, profiles, decks, scoring, metrics, onboarding });
   reportsModule.register(app, { scoring, profiles });
