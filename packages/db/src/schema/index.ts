@@ -1,6 +1,5 @@
 export * from './auth.ts';
 export * from './leads.ts';
-export * from './jobs.ts';
 export * from './founder.ts';
 export * from './scoring.ts';
 export * from './security.ts';

@@ -2,7 +2,6 @@ import { SUB_SCORE_KEYS, type SubScoreKey } from '@fitscore/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { check, index, type AnyPgColumn, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { jobs } from './jobs.ts';
 
 /**
  * Decks, scoring runs and analyses belong to an owner: a founder's account today, a fund's
@@ -41,7 +40,6 @@ export const scoringRuns = pgTable(
     /** Owner: a founder account. */
     userId: ownerUserId(),
     deckId: uuid('deck_id').references(() => decks.id, { onDelete: 'set null' }),
-    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     stage: text('stage', { enum: ['queued', 'reading', 'ocr', 'understanding', 'scoring', 'done', 'failed'] })
       .notNull()
