@@ -119,12 +119,29 @@ export function founderSignals(pages: readonly PageText[], sectionsByPage: Reado
   return out;
 }
 
-/** Lines on team pages that name a founder role: an estimate of founders in the deck. */
-export function foundersInDeck(pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, SectionKind[]>): number {
-  let n = 0;
-  for (const page of pages) {
-    if (!(sectionsByPage.get(page.number)?.includes('team') ?? false)) continue;
-    n += page.text.split('\n').filter((l) => /\b(co-?founder|founder|CEO|CTO|COO)\b/i.test(l) && l.length < 120).length;
+/**
+ * People titled founder or co-founder on team pages (one per line that names the title; a
+ * CEO or CTO is not counted unless titled founder), with the page and line of the first.
+ */
+export function foundersInDeck(
+  pages: readonly PageText[],
+  sectionsByPage: ReadonlyMap<number, SectionKind[]>,
+): { count: number; page: number | null; quote: string } {
+  let count = 0;
+  let page: number | null = null;
+  let quote = '';
+  for (const p of pages) {
+    if (!(sectionsByPage.get(p.number)?.includes('team') ?? false)) continue;
+    for (const line of p.text.split('\n')) {
+      if (line.length >= 120) continue;
+      const titles = line.match(/\b(co-?\s?founders?|founders?)\b/gi)?.length ?? 0;
+      if (titles === 0 || /\bfounders'?\s+(of|at)\b|\bfounded\b/i.test(line)) continue;
+      count += 1;
+      if (page === null) {
+        page = p.number;
+        quote = line.trim();
+      }
+    }
   }
-  return n;
+  return { count, page, quote };
 }

@@ -45,12 +45,13 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
     textPages: deck.pages.filter((p) => p.source === 'text' || p.source === 'text+ocr').length,
     ocrPages: deck.pages.filter((p) => p.source === 'ocr' || p.source === 'text+ocr').length,
     words,
-    stage: resolveStage(profile, deck.pages.map((p) => p.text).join('\n')),
+    stage: resolveStage(profile, extras.stage ?? null, deck.pages.map((p) => p.text).join('\n')),
     industry: profile?.industry ?? null,
     businessModel: profile?.business_model ?? null,
     sections,
     sectionsByPage,
     facts,
+    claims: numeric.map((f) => ({ ...f, status: 'current' as const })),
     metrics: metrics.merged,
     topics: findTopics(deck.pages),
     channels: channelsNamed(deck.pages),
@@ -62,8 +63,18 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
             partTime: named.filter((f) => f.commitment === 'Part-time').length,
             withLinkedIn: named.filter((f) => f.linkedin_url !== '').length,
             source: 'profile',
+            page: null,
+            quote: '',
           }
-        : { count: deckFounders, fullTime: 0, partTime: 0, withLinkedIn: 0, source: deckFounders > 0 ? 'deck' : 'none' },
+        : {
+            count: deckFounders.count,
+            fullTime: 0,
+            partTime: 0,
+            withLinkedIn: 0,
+            source: deckFounders.count > 0 ? 'deck' : 'none',
+            page: deckFounders.page,
+            quote: deckFounders.quote,
+          },
     contradictions,
     profile,
     extras,
@@ -165,8 +176,9 @@ const STAGE_PATTERNS: Array<[RegExp, Stage]> = [
  * Never from the numbers themselves: a bar that rose with revenue would let better
  * revenue lower the traction score. With neither, Seed benchmarks apply.
  */
-function resolveStage(profile: FounderProfile | null, text: string): Understanding['stage'] {
+function resolveStage(profile: FounderProfile | null, given: Stage | null, text: string): Understanding['stage'] {
   if (profile?.stage) return { value: profile.stage, source: 'profile' };
+  if (given) return { value: given, source: 'profile' };
   for (const [re, stage] of STAGE_PATTERNS) if (re.test(text)) return { value: stage, source: 'deck' };
   return { value: 'Seed', source: 'default' };
 }
