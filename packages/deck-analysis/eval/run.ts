@@ -80,7 +80,10 @@ async function main(): Promise<void> {
       const truth = new Set(o.label.pages.filter((p) => p.sections.includes(kind)).map((p) => p.page));
       // A refused deck is a deck with no sections found.
       const found = new Set(o.report?.verdict.value === 'deck' ? o.report.sections[kind as SectionKind] : []);
-      for (const p of found) (truth.has(p) ? (tp += 1) : (fp += 1));
+      for (const p of found) {
+        if (truth.has(p)) tp += 1;
+        else fp += 1;
+      }
       for (const p of truth) if (!found.has(p)) fn += 1;
     }
     const p = tp + fp === 0 ? 1 : tp / (tp + fp);

@@ -1,7 +1,7 @@
 import { SECTION_KINDS, SUB_SCORE_KEYS, type FounderProfile, type SectionKind, type Stage, type SubScoreKey } from '@fitscore/contracts';
 import type { DeckText } from '../model.ts';
 import { scoreDeck } from '../score/score-deck.ts';
-import { claimStatus, type ClaimStatus } from '../understand/claims.ts';
+import type { ClaimStatus } from '../understand/claims.ts';
 import { toUsd } from '../understand/numbers.ts';
 import { understandDeck } from '../understand/understand-deck.ts';
 import { judgeDeck } from '../understand/verdict.ts';
@@ -60,7 +60,7 @@ export function deckReport(deck: DeckText, profile: FounderProfile | null, optio
       currency: c.currency,
       valueUsd: c.unit === 'currency' ? Math.round(toUsd(c.value, c.currency)) : null,
       page: c.page,
-      status: claimStatus(c),
+      status: c.status,
       quote: c.quote,
     });
   }

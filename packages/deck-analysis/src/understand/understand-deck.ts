@@ -1,7 +1,7 @@
 import type { Fact, FounderProfile, Stage } from '@fitscore/contracts';
 import type { DeckText } from '../model.ts';
 import { countWords } from '../text/text-quality.ts';
-import { deckFacts, refineFacts } from './facts.ts';
+import { deckFacts, refineClaims } from './facts.ts';
 import { formatAmount, formatCount, toUsd } from './numbers.ts';
 import { profileFacts } from './profile-facts.ts';
 import { classifyPages, collectSections } from './sections.ts';
@@ -25,7 +25,9 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
     if (c && !c.kinds.includes(s.kind)) c.kinds.push(s.kind);
   }
   const sectionsByPage = new Map(classified.map((c) => [c.page, c.kinds]));
-  const numeric = refineFacts(rawFacts, sectionsByPage);
+  const claims = refineClaims(rawFacts, deck.pages, sectionsByPage);
+  // Only the company's figures of today are facts; goals, projections and the past are kept as claims.
+  const numeric: Fact[] = claims.filter((c) => c.status === 'current').map(({ status: _status, ...f }) => f);
   const sections = collectSections(deck.pages, classified);
   const signals = founderSignals(deck.pages, sectionsByPage).map((f, i): Fact => ({ ...f, id: `p${f.page}-${f.kind}-s${i + 1}` }));
   const fromProfile = profileFacts(profile);
@@ -51,7 +53,7 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
     sections,
     sectionsByPage,
     facts,
-    claims: numeric.map((f) => ({ ...f, status: 'current' as const })),
+    claims,
     metrics: metrics.merged,
     topics: findTopics(deck.pages),
     channels: channelsNamed(deck.pages),
