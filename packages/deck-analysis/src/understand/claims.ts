@@ -40,8 +40,9 @@ export function clauseStatus(line: string, tokens: readonly NumberToken[], index
   const token = tokens[index]!;
   const prevEnd = index > 0 ? tokens[index - 1]!.end : 0;
   const before = line.slice(prevEnd, token.start);
-  const nextStart = index + 1 < tokens.length ? tokens[index + 1]!.start : line.length;
-  const after = line.slice(token.end, nextStart);
+  // After the figure up to the next amount or percentage ('$250K+ ARR in the next 18 months').
+  const next = tokens.slice(index + 1).find((t) => t.currency !== null || t.percent || t.scaled);
+  const after = line.slice(token.end, next ? next.start : line.length);
   if (HISTORICAL.test(line) || OTHER_COMPANY_AFTER.test(after)) return 'historical';
   if (ROUND.has(kind)) return kind === 'raise' && PAST_ROUND.test(line) && !/\b(rais(e|ing)|seeking|ask)\b/i.test(line) ? 'historical' : 'current';
   if (MARKET.has(kind)) return MARKET_TARGET_BEFORE.test(before) || MARKET_TARGET_AFTER.test(after) ? 'target' : 'current';
@@ -55,4 +56,4 @@ export function clauseStatus(line: string, tokens: readonly NumberToken[], index
 
 /** Slide titles whose figures are all plans ('Financial Projections', 'Looking Forward'). */
 export const TARGET_TITLE =
-  /\b(projections?|forecasts?|looking forward|outlook|future|financial plan|business plan|goals|targets|5[- ]year plan|scenarios?|where we('| a)re going|roadmap|prognose|planung|prévisions|proyecciones|projeções)\b/i;
+  /\b(projections?|forecasts?|looking fo\w*ward|potential outcomes|outlook|future|financial plan|business plan|goals|targets|5[- ]year plan|scenarios?|where we('| a)re going|roadmap|prognose|planung|prévisions|proyecciones|projeções)\b/i;

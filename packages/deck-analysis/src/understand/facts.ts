@@ -181,6 +181,9 @@ function quoteAround(line: string, start: number, end: number): string {
   return `${from > a ? '…' : ''}${line.slice(from, to).trim()}${to < b ? '…' : ''}`;
 }
 
+const MARKET_CONTEXT =
+  /\b(globally|worldwide|world-?wide|in the world|in (the )?(US|USA|UK|EU|Europe|India|Germany|country|region|world)|nationwide|population|market|industry|every (day|year)|per (year|day)|each year|annually|by 20\d\d)\b/i;
+
 // 'LTV:CAC = $3,600 : $400', 'LTV/CAC $3,600/$400'.
 const LTV_CAC = /\b(LTV|CLV|CLTV)\s?[:/]\s?CAC\b/i;
 
@@ -198,7 +201,17 @@ export function pageFacts(page: PageText): PageClaim[] {
       if (token.year) return;
       // A list index ('6. This will…', '2) Customer base') is not a count.
       if (!token.currency && !token.percent && ti === 0 && /^\s*[-–•]?\s*\d{1,2}\s?[.)](\s|$)/.test(line.slice(0, token.end + 2))) return;
-      if (!token.currency && !token.percent && !token.months && UNIT_AFTER.test(line.slice(token.end))) return;
+      const bare = !token.currency && !token.percent && !token.months;
+      if (bare && UNIT_AFTER.test(line.slice(token.end))) return;
+      // '1-click', '0-100 employees', '20-30M': compounds and ranges are not counts.
+      if (bare && (/^-\p{L}/u.test(line.slice(token.end)) || /^[-–]\s?\d/.test(line.slice(token.end)) || /\d\s?[-–]\s?$/.test(line.slice(0, token.start)))) return;
+      // '₹2.5 crores (~$300K USD)': a conversion repeats the figure before it.
+      if (/\(\s?(~|≈|approx\.?|ca\.?)\s?$/i.test(line.slice(0, token.start))) return;
+      // '<$5M turnover', '>100 employees': a bracket of a segment, not a figure.
+      if (/[<>≤≥]\s?$/.test(line.slice(0, token.start))) return;
+      const sentence = quoteAround(line, token.start, token.end);
+      // Questions ('$11m revenue by when?') state nothing.
+      if (/\?\s*$/.test(sentence)) return;
       let cand = nearestLabel(line, token, true, hits);
       if (ratio.length === 2 && ratio.includes(token)) cand = { label: LABELS.find((l) => l.kind === (ratio[0] === token ? 'ltv' : 'cac'))!, distance: 0 };
       // A number alone on its line takes its label from a short neighbour line.
@@ -215,6 +228,8 @@ export function pageFacts(page: PageText): PageClaim[] {
         }
       }
       if (cand && cand.distance > 80) cand = null;
+      // Counts of a whole market ('400M small businesses globally') are not the company's.
+      if (cand?.label.need === 'count' && MARKET_CONTEXT.test(alone ? `${lines[i + 1] ?? ''} ${lines[i - 1] ?? ''}` : sentence)) return;
       let kind: FactKind;
       let period: Fact['period'] = null;
       let value = token.value;
@@ -240,7 +255,7 @@ export function pageFacts(page: PageText): PageClaim[] {
         period,
         label: null,
         page: page.number,
-        quote: quoteAround(line, token.start, token.end),
+        quote: sentence,
         source: 'deck',
         status: clauseStatus(line, tokens, ti, kind),
         line: i,
@@ -268,7 +283,8 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
   }
   return claims.map((c) => {
     const kinds = c.page === null ? [] : (sectionsByPage.get(c.page) ?? []);
-    const title = pages.find((p) => p.number === c.page)?.title ?? '';
+    const page = pages.find((p) => p.number === c.page);
+    const headings = [page?.title ?? '', ...(page?.text.split('\n').slice(0, 3) ?? [])].filter((h) => h.length <= 60);
     let out = c;
     if (kinds.includes('market')) {
       if (c.kind === 'amount' && largestAmount.get(c.page!) === c && toUsd(c.value, c.currency) >= 1e8) out = { ...c, kind: 'tam' };
@@ -276,7 +292,7 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
         out = { ...c, kind: 'marketCagr', period: 'year' };
       }
     }
-    if (out.status === 'current' && TARGET_TITLE.test(title) && !['tam', 'sam', 'som', 'marketCagr', 'raise', 'valuation', 'committed'].includes(out.kind)) {
+    if (out.status === 'current' && headings.some((h) => TARGET_TITLE.test(h)) && !['tam', 'sam', 'som', 'marketCagr', 'raise', 'valuation', 'committed'].includes(out.kind)) {
       out = { ...out, status: 'target' };
     }
     if (out.status === 'current' && kinds.includes('team') && out.kind !== 'teamSize' && FOUNDER_PAST.test(out.quote)) out = { ...out, status: 'historical' };

@@ -119,6 +119,9 @@ export function founderSignals(pages: readonly PageText[], sectionsByPage: Reado
   return out;
 }
 
+// A founder title: 'Co-Founder (CTO)', 'CEO, Founder', 'Founder & CEO', 'Jane Doe - Founder'.
+const FOUNDER_TITLE = /(^|[,&/|(–—-]\s?|\b(and|&)\s)(co-?\s?founder|founder)\b|^\s*(co-?\s?founder|founder)\b|\b(co-?\s?founder|founder)\s*(\(|&|,|\/|$)/i;
+
 /**
  * People titled founder or co-founder on team pages (one per line that names the title; a
  * CEO or CTO is not counted unless titled founder), with the page and line of the first.
@@ -133,9 +136,9 @@ export function foundersInDeck(
   for (const p of pages) {
     if (!(sectionsByPage.get(p.number)?.includes('team') ?? false)) continue;
     for (const line of p.text.split('\n')) {
-      if (line.length >= 120) continue;
-      const titles = line.match(/\b(co-?\s?founders?|founders?)\b/gi)?.length ?? 0;
-      if (titles === 0 || /\bfounders'?\s+(of|at)\b|\bfounded\b/i.test(line)) continue;
+      // Advisors and board members listed below the team are not founders.
+      if (/^\s*(advisors?|advisory board|board|mentors?|investors?)\s*:?\s*$/i.test(line)) break;
+      if (line.length >= 120 || !FOUNDER_TITLE.test(line) || /@|\bas a (co-?)?founder\b|\bfounders?\s+(of|at)\b|\bex[-:]/i.test(line)) continue;
       count += 1;
       if (page === null) {
         page = p.number;
