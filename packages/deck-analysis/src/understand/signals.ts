@@ -32,6 +32,20 @@ export const TOPICS = {
 } as const;
 export type Topic = keyof typeof TOPICS;
 
+const NUMBER_WORD = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|dozens?)\b/i;
+
+/**
+ * Buzzwords earn nothing without specifics: 'patent-pending proprietary AI' is a claim,
+ * 'two EU patents filed in 2024' or 'exclusive licence with Siemens' is evidence; 'unique'
+ * or 'first to market' counts only when the line compares with someone ('unlike X', 'than',
+ * 'vs') or sits on a competition slide.
+ */
+const SPECIFICS: Partial<Record<Topic, (line: string, page: PageText) => boolean>> = {
+  moat: (line) => NUMBER_WORD.test(line) || /\b(with|from) [A-Z][\p{L}]+/u.test(line) || /network effects? (from|as|because|where)/i.test(line),
+  differentiation: (line, page) =>
+    /\b(unlike|than|vs\.?|versus|compared (to|with)|whereas|instead of)\b/i.test(line) || /\bcompetit/i.test(`${page.title ?? ''} ${page.text.split('\n').slice(0, 3).join(' ')}`),
+};
+
 export function findTopics(pages: readonly PageText[]): Map<Topic, TopicHit[]> {
   const out = new Map<Topic, TopicHit[]>();
   for (const page of pages) {
@@ -41,6 +55,8 @@ export function findTopics(pages: readonly PageText[]): Map<Topic, TopicHit[]> {
       for (const line of lines) {
         re.lastIndex = 0;
         if (!re.test(line)) continue;
+        const specific = SPECIFICS[topic];
+        if (specific && !specific(line, page)) continue;
         const hits = out.get(topic) ?? [];
         if (hits.length < 12) hits.push({ page: page.number, quote: line.slice(0, 160) });
         out.set(topic, hits);
@@ -81,7 +97,7 @@ const TOP_SCHOOLS = [
 
 const DEGREE_RE = /\b(Ph\.? ?D|PhD|MBA|M\.?Sc|B\.?Sc|B\.? ?Tech|M\.? ?Tech|B\.?E\b|M\.?D\b|J\.?D\b|Master'?s|Bachelor'?s|doctorate|MS in|BS in|BA in|MA in)/;
 const EXIT_RE =
-  /\b(exited|successful exit|exit to|acquired by|was acquired|sold (?:his|her|their|my|our|the|a)? ?(?:company|startup|business)|serial (?:entrepreneur|founder)|previously (?:founded|co-?founded|started|built)|(?:2nd|second|third|3rd)[- ]time founder|IPO)\b/i;
+  /\b([Ee]xited [A-Z][\w.&-]+|[Ee]xit to [A-Z][\w.&-]+|[Aa]cquired by [A-Z][\w.&-]+|[Ww]as acquired by [A-Z][\w.&-]+|[Ss]old (?:his|her|their|my|our|the|a)? ?(?:company|startup|business) [A-Z]?[\w.&-]* ?to [A-Z][\w.&-]+|[Pp]reviously (?:founded|co-?founded|started|built) [A-Z][\w.&-]+|IPO of [A-Z][\w.&-]+)/;
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,8 +2,10 @@ import type { Fact, FounderProfile, Stage } from '@fitscore/contracts';
 import type { DeckText } from '../model.ts';
 import { countWords } from '../text/text-quality.ts';
 import { deckFacts, refineClaims } from './facts.ts';
-import { formatAmount, formatCount, toUsd } from './numbers.ts';
+import { toUsd } from './numbers.ts';
+import { displayValue } from './display.ts';
 import { profileFacts } from './profile-facts.ts';
+import { profileLabel } from './profile-labels.ts';
 import { classifyPages, collectSections } from './sections.ts';
 import { channelsNamed, findTopics, founderSignals, foundersInDeck } from './signals.ts';
 import {
@@ -19,7 +21,8 @@ import {
 
 export function understandDeck(deck: DeckText, profile: FounderProfile | null, extras: UnderstandExtras = {}): Understanding {
   const rawFacts = deckFacts(deck.pages);
-  const classified = classifyPages(deck.pages, rawFacts);
+  // Goals and projections do not make a page a traction or market slide; today's figures do.
+  const classified = classifyPages(deck.pages, rawFacts.filter((c) => c.status === 'current'));
   for (const s of extras.sections ?? []) {
     const c = classified.find((x) => x.page === s.page);
     if (c && !c.kinds.includes(s.kind)) c.kinds.push(s.kind);
@@ -147,7 +150,7 @@ function resolveMetrics(deck: readonly Fact[], llm: readonly Fact[], profile: Fo
         currency: unit === 'currency' ? 'USD' : null,
         source: 'profile',
         page: null,
-        quote: `profile: ${key}`,
+        quote: `Profile: ${profileLabel(key)} ${displayValue(value, unit, unit === 'currency' ? 'USD' : null)}${key === 'salesCycle' ? ' days' : ''}`,
         factId: null,
       };
     }
@@ -215,10 +218,7 @@ const LABEL: Partial<Record<MetricKey, string>> = {
 };
 
 export function displayMetric(m: Pick<Metric, 'value' | 'unit' | 'currency'>): string {
-  if (m.unit === 'currency') return formatAmount(m.value, m.currency);
-  if (m.unit === 'percent') return `${Math.round(m.value * 10) / 10}%`;
-  if (m.unit === 'months') return `${Math.round(m.value * 10) / 10} months`;
-  return formatCount(m.value);
+  return displayValue(m.value, m.unit, m.currency);
 }
 
 function findContradictions(
@@ -235,11 +235,15 @@ function findContradictions(
     const b = d.usd;
     const material = rule.points !== undefined ? Math.abs(a - b) > rule.points : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1) > (rule.relative ?? 1);
     if (!material) continue;
+    // Lower is better for burn and churn; raise and valuation have no better direction.
+    const neutral = key === 'raise' || key === 'valuation';
+    const lowerIsBetter = key === 'burn' || key === 'churn';
     out.push({
       metric: key,
       profileValue: p.value,
       deckValue: d.value,
       page: d.page,
+      deckOverstates: neutral || (lowerIsBetter ? a > b : a < b),
       message: `Your profile says ${LABEL[key] ?? key} ${displayMetric(p)} but the deck (page ${d.page}) says ${displayMetric(d)}.`,
     });
   }

@@ -60,6 +60,8 @@ export interface Contradiction {
   deckValue: number;
   page: number;
   message: string;
+  /** The profile states a worse figure than the deck (the deck may overstate); only these cost points. */
+  deckOverstates: boolean;
 }
 
 export interface UnderstandExtras {
