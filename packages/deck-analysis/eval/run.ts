@@ -20,6 +20,8 @@ import type { DeckText } from '../src/model.ts';
 import { deckReport, type DeckReport } from '../src/report/deck-report.ts';
 import { ENGINE_VERSION } from '../src/version.ts';
 import { DECKS_DIR } from '../../../test-support/shared-fixtures.ts';
+import { buildAnalysis } from '../src/build-analysis.ts';
+import { BUZZWORD_SLIDE, GOALS_SLIDE, HEADING_ONLY_SLIDES, HEADINGS_SLIDE, slide, withPages } from '../src/testing/gaming-slides.ts';
 import { generatedLabelledDecks } from './generated-labels.ts';
 import { NON_CURRENT, ORDERING, type LabelledDeck } from './labels.ts';
 
@@ -42,6 +44,16 @@ interface Outcome {
   label: LabelledDeck;
   report: DeckReport | null;
   error: string | null;
+  deck: DeckText | null;
+}
+
+function overallOf(deck: DeckText): number | null {
+  try {
+    return buildAnalysis(deck, null).overall;
+  } catch (e) {
+    if (isDeckError(e) && e.code === 'not_a_deck') return null;
+    throw e;
+  }
 }
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.max(Math.abs(a), Math.abs(b));
@@ -59,9 +71,9 @@ async function main(): Promise<void> {
       const deck = await readCached(analyzer, bytes);
       // Labels name an angel round 'Angel'; the engine's stages call it pre-seed.
       const stage = label.stage === 'Angel' ? 'Pre-seed' : (label.stage ?? undefined);
-      outcomes.push({ label, report: deckReport(deck, null, { stage }), error: null });
+      outcomes.push({ label, report: deckReport(deck, null, { stage }), error: null, deck });
     } catch (e) {
-      outcomes.push({ label, report: null, error: isDeckError(e) ? e.code : String(e) });
+      outcomes.push({ label, report: null, error: isDeckError(e) ? e.code : String(e), deck: null });
     }
   }
   await analyzer.close();
@@ -157,6 +169,31 @@ async function main(): Promise<void> {
     }
   }
   lines.push(`ordering: ${ordered}/${pairs} pairs (${pairs === 0 ? 'n/a' : ((100 * ordered) / pairs).toFixed(0)}%, target >= 90%)`);
+  lines.push('');
+
+  // Gaming: each gaming slide added to every labelled deck that is scored; the largest rise.
+  const gaming: Array<[string, Array<ReturnType<typeof slide>>]> = [
+    ['headings slide', [HEADINGS_SLIDE]],
+    ['heading-only slides', HEADING_ONLY_SLIDES],
+    ['buzzword slide', [BUZZWORD_SLIDE]],
+    ['goals slide', [GOALS_SLIDE]],
+  ];
+  for (const [name, extra] of gaming) {
+    let worst = -Infinity;
+    let where = '';
+    for (const o of outcomes) {
+      const before = o.deck && o.report?.verdict.value === 'deck' ? o.report.overall : null;
+      if (!o.deck || before === null) continue;
+      const after = overallOf(withPages(o.deck, extra)) ?? 0;
+      if (after - before > worst) {
+        worst = after - before;
+        where = o.label.file;
+      }
+    }
+    lines.push(`gaming: ${name.padEnd(20)} largest rise ${worst >= 0 ? '+' : ''}${worst} (${where}) (target <= +2)`);
+  }
+  const only = overallOf({ format: 'pptx', pages: [slide('Acme AI'), HEADINGS_SLIDE, ...HEADING_ONLY_SLIDES, BUZZWORD_SLIDE, GOALS_SLIDE].map((p, i) => ({ ...p, number: i + 1 })) });
+  lines.push(`gaming: a deck of only those        ${only === null ? 'refused as not a deck' : `scores ${only}`} (target <= 25 or refused)`);
   lines.push('');
   lines.push('deck                                       verdict      overall  sections found/labelled pages');
   for (const o of outcomes) {

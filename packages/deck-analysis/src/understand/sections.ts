@@ -153,6 +153,21 @@ const NON_SECTION_HEADING = words(['table of contents', 'contents', 'agenda', 'i
 
 const wordCount = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
 
+// Words that say nothing on their own: buzzwords and the glue between them.
+const EMPTY_WORD = new RegExp(
+  `^(${[
+    'a', 'an', 'the', 'and', 'or', 'of', 'with', 'for', 'to', 'in', 'on', 'our', 'we', 'is', 'are', 'by', 'at', 'as', 'strong', 'better', 'best', '\\d+x',
+    'patent-pending', 'patent', 'pending', 'proprietary', 'ai', 'moat', 'network', 'effects?', 'serial', 'entrepreneurs?', 'ex-\\p{L}+', 'phd', 'mba',
+    'first-to-market', 'unique', 'disruptive', 'world-class', 'innovative', 'cutting-edge', 'revolutionary', 'scalable', 'blockchain', 'seamless',
+    'leading', 'best-in-class', 'next-gen', 'game-changing', 'synergy', 'robust', 'powerful', 'smart', 'intelligent', 'platform', 'solution', 'visionary',
+    'stanford', 'harvard', 'mit', 'google', 'mckinsey', 'goldman', 'sachs', 'yc', 'award-winning', 'passionate', 'experienced', 'team', 'driven',
+  ].join('|')})$`,
+  'iu',
+);
+
+/** Words that carry content: not buzzwords, not glue. */
+const contentWords = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !EMPTY_WORD.test(w)).length;
+
 /** The page's heading lines: the title when known, and short lines at the top. */
 function headingsOf(page: PageText): string[] {
   const top = page.text.split('\n').slice(0, 4).filter((l) => l.trim().length > 0 && l.length <= 60);
@@ -170,7 +185,7 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     const bodyLines = lines.filter((l) => l.trim() !== named.trim());
     const body = `${bodyLines.join('\n')}\n${page.notes}`;
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
-    const substance = wordCount(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
+    const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
     const none = () => out.push({ page: page.number, kinds: [] });
     // A slide listing section names is an agenda, not those sections.
     const sectionNames = RULES.filter((r) => lines.some((l) => l.length <= 40 && r.heading.test(l))).length;

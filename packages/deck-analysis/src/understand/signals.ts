@@ -95,6 +95,8 @@ const TOP_SCHOOLS = [
   'Georgia Tech', 'HEC', 'Technion', 'TU Munich', 'TUM', 'Kellogg', 'Booth', 'Sloan',
 ];
 
+const ROLE = /\b(CEO|CTO|COO|CFO|CPO|co-?founder|founder|head of|VP|director|engineer|manager|lead|partner|scientist)\b/i;
+
 const DEGREE_RE = /\b(Ph\.? ?D|PhD|MBA|M\.?Sc|B\.?Sc|B\.? ?Tech|M\.? ?Tech|B\.?E\b|M\.?D\b|J\.?D\b|Master'?s|Bachelor'?s|doctorate|MS in|BS in|BA in|MA in)/;
 const EXIT_RE =
   /\b([Ee]xited [A-Z][\w.&-]+|[Ee]xit to [A-Z][\w.&-]+|[Aa]cquired by [A-Z][\w.&-]+|[Ww]as acquired by [A-Z][\w.&-]+|[Ss]old (?:his|her|their|my|our|the|a)? ?(?:company|startup|business) [A-Z]?[\w.&-]* ?to [A-Z][\w.&-]+|[Pp]reviously (?:founded|co-?founded|started|built) [A-Z][\w.&-]+|IPO of [A-Z][\w.&-]+)/;
@@ -125,7 +127,8 @@ export function founderSignals(pages: readonly PageText[], sectionsByPage: Reado
       if (EXIT_RE.test(line) && (onTeamPage || /founder|\bCEO\b|\bCTO\b|\bwe\b|our team/i.test(line))) {
         add('priorExit', EXIT_RE.exec(line)?.[0] ?? 'exit', page.number, line);
       }
-      if (!onTeamPage && !/\bex[- ]|former|previously|worked at|alum/i.test(line)) continue;
+      // Off the team slide, a name-drop counts only in a line about someone's role ('our CTO, ex-Google').
+      if (!onTeamPage && !(/\bex[- ]|former|previously|worked at|alum/i.test(line) && ROLE.test(line))) continue;
       for (const { name, re } of COMPANY_RES) if (re.test(line)) add('notableCompany', name, page.number, line);
       const degree = DEGREE_RE.exec(line);
       if (degree) add('degree', degree[0], page.number, line);
