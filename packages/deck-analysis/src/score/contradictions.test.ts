@@ -11,6 +11,7 @@ const deck: DeckText = {
     slide('The Problem', ['Small retailers lose 20% of their margin to manual picking and packing every week']),
     slide('Our Solution', ['Robots that pick and pack, rented per month, installed in one day without integration work']),
     slide('Traction', ['MRR $30K, growing 12% month over month', '25 paying customers across Germany and Austria']),
+    slide('Competition', ['Competitors: Locus and 6 River; unlike them we need no integration and cost a third less']),
     slide('Team', ['Jane Doe, CEO & Co-founder: ten years running retail operations at Metro']),
   ].map((p, i) => ({ ...p, number: i + 1 })),
 };
