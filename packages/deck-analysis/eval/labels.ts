@@ -29,6 +29,11 @@ export const NON_CURRENT: Array<{ file: string; page?: number; value: number; wh
   { file: 'farmify-pitch.pptx', page: 12, value: 18, what: 'runway the raise would buy' },
   { file: 'farmify-pitch.pptx', page: 12, value: 24, what: 'runway the raise would buy' },
   { file: 'greencoats-nanocoating-deck.pdf', page: 11, value: 66_350_000_000, what: 'market size forecast for 2032' },
+  ...['generated-seed-deck.pdf', 'generated-seed-deck.pptx'].flatMap((file) => [
+    { file, page: 6, value: 3_000_000, what: 'ARR goal' },
+    { file, page: 6, value: 1_000, what: 'customer goal' },
+    { file, page: 7, value: 2_800_000, what: "a founder's previous startup's round" },
+  ]),
 ];
 
 /**

@@ -701,7 +701,7 @@ export const DIMENSIONS: DimensionDef[] = [
       },
       {
         id: 'fin.projections',
-        description: 'Financial projections',
+        description: 'Financial projections (or a stated revenue goal: the only place targets count)',
         points: 1,
         benchmark: null,
         missing: '3-year projections',
