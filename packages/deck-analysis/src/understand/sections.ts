@@ -12,7 +12,9 @@ import type { PageText } from '../model.ts';
 
 /** Whole words or phrases, case-insensitive, letters of any script. */
 function words(phrases: string[]): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join('|')})(?![\\p{L}])`, 'iu');
+  // Longest first, so that 'market validation' wins over 'market'.
+  const sorted = [...phrases].sort((a, b) => b.length - a.length);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.join('|')})(?![\\p{L}])`, 'iu');
 }
 
 interface SectionRule {
@@ -74,7 +76,7 @@ const RULES: SectionRule[] = [
     kind: 'traction',
     heading: words([
       'traction', 'traction to date', 'milestones', 'milestones( \\+| and| &) recognition', 'progress', 'progress to date', 'key metrics', 'achievements', 'results', 'momentum', 'recent growth',
-      'where are we', 'where we are', "what we'?ve (achieved|secured|done)", 'testimonials?', 'case stud(y|ies)', 'validation', 'customers',
+      'where are we', 'where we are', "what we'?ve (achieved|secured|done)", 'testimonials?', 'case stud(y|ies)', 'customer validation',
       'traktion', 'meilensteine', 'erfolge', 'tracci[oó]n', 'tra[cç][aã]o', 'r[ée]sultats',
     ]),
     body: [words(['MRR', 'ARR', 'revenue']), words(['customers', 'clients', 'users']), words(['grew', 'growing', 'growth']), words(['pilots?', 'LOIs?', 'signed']), words(['MoM', 'YoY'])],
@@ -149,6 +151,8 @@ export interface DetectedSection {
 const MIN_BODY_WORDS = 6;
 const BODY_SIGNALS = 3;
 const PLACEHOLDER = /lorem ipsum|dolor sit amet|template by|click (to|here to) (add|edit)|your (text|title) here|there are x |source: .*your uncle/i;
+// A page still holding template filler is no section, whatever else it says.
+const FILLER = /lorem ipsum|there are x target|your uncle|click (to|here to) add (text|title)/i;
 const NON_SECTION_HEADING = words(['table of contents', 'contents', 'agenda', 'index', 'inhalt', 'sommaire', 'thank you', 'thanks', 'questions\\??', 'contact( us)?', 'appendix', 'danke', 'merci', 'gracias', 'obrigad[oa]']);
 
 const wordCount = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
@@ -168,6 +172,20 @@ const EMPTY_WORD = new RegExp(
 /** Words that carry content: not buzzwords, not glue. */
 const contentWords = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !EMPTY_WORD.test(w)).length;
 
+/** Share of a line's letters that are section names ('Problem > Opportunity' 0.9, 'inefficient technology.' 0.5). */
+function headingCoverage(line: string): number {
+  // Glue words ('What is the solution?') count neither way.
+  const glue = line.replace(/(?<![\p{L}])(what|is|are|the|our|a|an|of|and|we|your|for|to|in|with|this)(?![\p{L}])/giu, (m) => ' '.repeat(m.length));
+  const isLetter = [...glue].map((ch) => /\p{L}/u.test(ch));
+  const letters = isLetter.filter(Boolean).length;
+  if (letters === 0) return 0;
+  const covered = new Array<boolean>(line.length).fill(false);
+  for (const r of RULES) {
+    for (const m of line.matchAll(new RegExp(r.heading.source, 'giu'))) for (let i = m.index ?? 0; i < (m.index ?? 0) + m[0].length; i++) covered[i] = true;
+  }
+  return isLetter.filter((l, i) => l && covered[i]).length / letters;
+}
+
 /** The page's heading lines: the title when known, and short lines at the top. */
 function headingsOf(page: PageText): string[] {
   const top = page.text.split('\n').slice(0, 4).filter((l) => l.trim().length > 0 && l.length <= 60);
@@ -180,18 +198,21 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
   pages.forEach((page, idx) => {
     const headings = headingsOf(page);
     const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !PLACEHOLDER.test(l));
-    // The heading line that names a section (else the title or first line) is not body.
-    const named = headings.find((h) => RULES.some((r) => r.heading.test(h))) ?? page.title ?? lines[0] ?? '';
-    const bodyLines = lines.filter((l) => l.trim() !== named.trim());
+    // The heading: the first of the top lines and the title that is mostly a section name
+    // ('PROBLEM > OPPORTUNITY', 'BUSINESS' + 'MODEL' on two lines); it is not body.
+    const top = lines.slice(0, 4);
+    const candidates = [...new Set([top[0] ?? '', page.title ?? '', top.length > 1 ? `${top[0]} ${top[1]}` : '', ...top.slice(1)].map((h) => h.trim()))].filter((h) => h !== '' && h.length <= 60);
+    const named = candidates.find((h) => headingCoverage(h) >= 0.5) ?? '';
+    const bodyLines = lines.filter((l) => !named.split(/\s+/).join(' ').includes(l.trim()) || l.trim() === '');
     const body = `${bodyLines.join('\n')}\n${page.notes}`;
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
     const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
     const none = () => out.push({ page: page.number, kinds: [] });
-    // A slide listing section names is an agenda, not those sections.
-    const sectionNames = RULES.filter((r) => lines.some((l) => l.length <= 40 && r.heading.test(l))).length;
-    if (!substance || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    // A slide listing section names, each alone on its line, is an agenda, not those sections.
+    const sectionNames = lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).length;
+    if (!substance || FILLER.test(page.text) || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
     // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).
-    const fromHeading = RULES.filter((r) => r.heading.test(named) && !(r.kind === 'market' && /go[- ]to[- ]market|market adoption/i.test(named))).map((r) => r.kind);
+    const fromHeading = RULES.filter((r) => r.heading.test(named) && !(r.kind === 'market' && /go[- ]to[- ]market|market adoption|revenue opportunity/i.test(named))).map((r) => r.kind);
     if (fromHeading.length > 0) {
       // The cover is no section unless its heading names one and it has a body.
       if (idx === 0 && n > 3 && wordCount(body) < 25) return none();
