@@ -182,17 +182,35 @@ function quoteAround(line: string, start: number, end: number): string {
 }
 
 const MARKET_CONTEXT =
-  /\b(globally|worldwide|world-?wide|in the world|in (the )?(US|USA|UK|EU|Europe|India|Germany|country|region|world)|nationwide|population|market|industry|every (day|year)|per (year|day)|each year|annually|by 20\d\d)\b/i;
+  /\b(globally|worldwide|world-?wide|in the world|in (the )?(US|USA|UK|EU|Europe|India|Germany|country|region|world)|nationwide|population|market|industry|every (day|year)|per (year|day)|each year|annually)\b/i;
 
 // 'LTV:CAC = $3,600 : $400', 'LTV/CAC $3,600/$400'.
 const LTV_CAC = /\b(LTV|CLV|CLTV)\s?[:/]\s?CAC\b/i;
 
 type PageClaim = Omit<Claim, 'id'> & { line: number };
 
+/** Lines holding only a number whose values step evenly (0, 15K, 30K, 45K): a chart's axis. */
+function axisTicks(lines: readonly string[]): Set<string> {
+  const lone = lines
+    .map((l) => ({ l: l.trim(), t: findNumbers(l) }))
+    .filter(({ l, t }) => t.length === 1 && l.replace(t[0]!.raw, '').replace(/[^\p{L}\p{N}]/gu, '') === '');
+  const values = [...new Set(lone.map(({ t }) => t[0]!.value))].sort((a, b) => a - b);
+  for (let i = 0; i + 2 < values.length; i++) {
+    const step = values[i + 1]! - values[i]!;
+    if (step > 0 && Math.abs(values[i + 2]! - values[i + 1]! - step) < 1e-9) {
+      const ticks = new Set<number>();
+      for (let v = values[i]!; values.includes(v); v += step) ticks.add(v);
+      if (ticks.size >= 3) return new Set(lone.filter(({ t }) => ticks.has(t[0]!.value)).map(({ l }) => l));
+    }
+  }
+  return new Set();
+}
+
 /** Numeric facts of one page (text and speaker notes), with their status and the index of their line. */
 export function pageFacts(page: PageText): PageClaim[] {
   const out: PageClaim[] = [];
   const lines = [...page.text.split('\n'), ...page.notes.split('\n')].filter((l) => l.trim() !== '');
+  const axis = axisTicks(lines);
   lines.forEach((line, i) => {
     const tokens = findNumbers(line);
     const hits = labelHits(line);
@@ -203,6 +221,10 @@ export function pageFacts(page: PageText): PageClaim[] {
       if (!token.currency && !token.percent && ti === 0 && /^\s*[-–•]?\s*\d{1,2}\s?[.)](\s|$)/.test(line.slice(0, token.end + 2))) return;
       const bare = !token.currency && !token.percent && !token.months;
       if (bare && UNIT_AFTER.test(line.slice(token.end))) return;
+      // '1500 learners per institution' is a ratio, not a count.
+      if (bare && /^\+?\s?[\p{L}-]+( [\p{L}-]+)? per \p{L}/u.test(line.slice(token.end))) return;
+      // Chart axis ticks ('£60,000', '£45,000', '£30,000' alone on their lines) label nothing.
+      if (axis.has(line.trim())) return;
       // '1-click', '0-100 employees', '20-30M': compounds and ranges are not counts.
       if (bare && (/^-\p{L}/u.test(line.slice(token.end)) || /^[-–]\s?\d/.test(line.slice(token.end)) || /\d\s?[-–]\s?$/.test(line.slice(0, token.start)))) return;
       // '₹2.5 crores (~$300K USD)': a conversion repeats the figure before it.
@@ -215,11 +237,11 @@ export function pageFacts(page: PageText): PageClaim[] {
       let cand = nearestLabel(line, token, true, hits);
       if (ratio.length === 2 && ratio.includes(token)) cand = { label: LABELS.find((l) => l.kind === (ratio[0] === token ? 'ltv' : 'cac'))!, distance: 0 };
       // A number alone on its line takes its label from a short neighbour line.
-      const alone = line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
+      const alone = tokens.length === 1 && line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
       if ((!cand || cand.distance > 60) && alone) {
         for (const j of [i + 1, i - 1]) {
           const nb = lines[j];
-          if (nb === undefined || nb.length > 80) continue;
+          if (nb === undefined || nb.length > 45) continue;
           const c = nearestLabel(nb, token, false);
           if (c) {
             cand = c;
@@ -287,7 +309,8 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
     const headings = [page?.title ?? '', ...(page?.text.split('\n').slice(0, 3) ?? [])].filter((h) => h.length <= 60);
     let out = c;
     if (kinds.includes('market')) {
-      if (c.kind === 'amount' && largestAmount.get(c.page!) === c && toUsd(c.value, c.currency) >= 1e8) out = { ...c, kind: 'tam' };
+      const labelledTam = claims.some((x) => x.page === c.page && x.kind === 'tam');
+      if (c.kind === 'amount' && !labelledTam && largestAmount.get(c.page!) === c && toUsd(c.value, c.currency) >= 1e8) out = { ...c, kind: 'tam' };
       else if ((c.kind === 'percent' || c.kind === 'yoyGrowth') && /\bgrow|\bCAGR\b|per annum|annually|a year/i.test(c.quote)) {
         out = { ...c, kind: 'marketCagr', period: 'year' };
       }
