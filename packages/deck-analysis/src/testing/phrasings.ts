@@ -133,4 +133,5 @@ export const PHRASINGS: Phrasing[] = [
   { line: '12 employees', kind: 'teamSize', value: 12 },
   { line: 'Total team members: 8', kind: 'teamSize', value: 8 },
   { line: '25 FTEs across Berlin and Lisbon', kind: 'teamSize', value: 25 },
+  { line: 'The same four person team, scaling through automation', kind: 'teamSize', value: 4 },
 ];

@@ -22,7 +22,7 @@ const TARGET_BEFORE =
   /\b(goals?|targets?|targeting|aim(s|ing)?|plan(s|ned|ning)?|projected|projections?|forecast(ed|s)?|expect(ed|s|ing)?|anticipat\w*|will|would|could|shall|going to|reach(es|ing)?|to hit|hit|best[- ]case|worst[- ]case|base[- ]case|scenarios?|potential(ly)?|ambition|estimated future|year ?[1-9]|y[1-9]|by (the )?(end of )?20\d\d|next (year|quarter)|ziel|prognose|objectif|objetivo|meta|previsão|proyecci[oó]n)\b/i;
 // Words right after a figure that make it one ('$3M ARR by 2027', '$2.1B projected').
 const TARGET_AFTER =
-  /^[^,;()]{0,40}?\b(by|until|till|bis|d'ici|para|hasta|até) (the )?(end of |summer |winter |spring |fall |autumn |mid[- ])?(20\d\d|Q[1-4]|summer|winter|spring|fall|autumn|next|year ?\d|eoy)|^[^,;()]{0,40}?\b(in|within|over) the next \d+|^[^,;()]{0,40}?\bwithin \d+ (months|years)|^[^,;()]{0,30}?\b(projected|forecast(ed)?|expected|planned|targeted|goal|target|potential|next year|per year by)\b/i;
+  /^[^,;()]{0,40}?\b(by|until|till|bis|d'ici|para|hasta|até) (the )?(end of |summer |winter |spring |fall |autumn |mid[- ])?(20\d\d|Q[1-4]|summer|winter|spring|fall|autumn|next|year ?\d|eoy)|^[^,;()]{0,40}?\b(in|within|over) the next \d+|^[^,;()]{0,40}?\bwithin \d+ (months|years)|^[^,;()]{0,30}?\b(projected|forecast(ed)?|expected|planned|targeted|goal|target|potential|next year|per year by)\b|^[^,;()]{0,30}?(→|->)\s?([$€£₹]|$)/i;
 // Market figures are the deck's estimates of today's market unless plainly forecast.
 const MARKET_TARGET_BEFORE = /\b(forecast(ed)?|projected|expected to|will|to (grow|reach|surpass|hit) ?(to)?|by 20\d\d)\b[^.;]{0,30}$/i;
 const MARKET_TARGET_AFTER = /^[^,;()]{0,25}?\bby 20\d\d\b/i;

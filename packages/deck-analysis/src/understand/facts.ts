@@ -60,7 +60,7 @@ const BOUNDS: Partial<Record<FactKind, [number, number]>> = {
   tam: [1e6, 1e14],
   sam: [1e5, 1e14],
   som: [1e4, 1e13],
-  raise: [10_000, 5e9],
+  raise: [1_000, 5e9],
   valuation: [100_000, 1e12],
   committed: [1_000, 5e9],
   burn: [1_000, 1e9],
@@ -189,6 +189,9 @@ const LTV_CAC = /\b(LTV|CLV|CLTV)\s?[:/]\s?CAC\b/i;
 
 type PageClaim = Omit<Claim, 'id'> & { line: number };
 
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const TEAM_IN_WORDS = new RegExp(`\\b(${NUMBER_WORDS.join('|')})[- ](?:person|people|member)[- ]team\\b|\\bteam of (${NUMBER_WORDS.join('|')})\\b`, 'i');
+
 /** Lines holding only a number whose values step evenly (0, 15K, 30K, 45K): a chart's axis. */
 function axisTicks(lines: readonly string[]): Set<string> {
   const lone = lines
@@ -215,12 +218,22 @@ export function pageFacts(page: PageText): PageClaim[] {
     const tokens = findNumbers(line);
     const hits = labelHits(line);
     const ratio = LTV_CAC.test(line) ? tokens.filter((t) => t.currency !== null) : [];
+    // 'The same four person team', 'a team of five': team sizes in words.
+    const worded = TEAM_IN_WORDS.exec(line);
+    if (worded) {
+      const value = NUMBER_WORDS.indexOf((worded[1] ?? worded[2] ?? '').toLowerCase()) + 1;
+      if (value > 0) {
+        out.push({ kind: 'teamSize', value, unit: 'count', currency: null, period: null, label: null, page: page.number, quote: quoteAround(line, worded.index, worded.index + worded[0].length), source: 'deck', status: 'current', line: i });
+      }
+    }
     tokens.forEach((token, ti) => {
       if (token.year) return;
       // A list index ('6. This will…', '2) Customer base') is not a count.
       if (!token.currency && !token.percent && ti === 0 && /^\s*[-–•]?\s*\d{1,2}\s?[.)](\s|$)/.test(line.slice(0, token.end + 2))) return;
       const bare = !token.currency && !token.percent && !token.months;
       if (bare && UNIT_AFTER.test(line.slice(token.end))) return;
+      // '1 in 5 students' is a share, not a count.
+      if (bare && (/^\s?in \d/.test(line.slice(token.end)) || /\d\s?in\s?$/.test(line.slice(0, token.start)))) return;
       // '1500 learners per institution' is a ratio, not a count.
       if (bare && /^\+?\s?[\p{L}-]+( [\p{L}-]+)? per \p{L}/u.test(line.slice(token.end))) return;
       // Chart axis ticks ('£60,000', '£45,000', '£30,000' alone on their lines) label nothing.
