@@ -148,7 +148,7 @@ export interface DetectedSection {
 }
 
 /** Words a slide needs beyond its heading to be a section (figures count too). */
-const MIN_BODY_WORDS = 6;
+const MIN_BODY_WORDS = 5;
 const BODY_SIGNALS = 3;
 const PLACEHOLDER = /lorem ipsum|dolor sit amet|template by|click (to|here to) (add|edit)|your (text|title) here|there are x |source: .*your uncle/i;
 // A page still holding template filler is no section, whatever else it says.
@@ -202,7 +202,7 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     // ('PROBLEM > OPPORTUNITY', 'BUSINESS' + 'MODEL' on two lines); it is not body.
     const top = lines.slice(0, 4);
     const candidates = [...new Set([top[0] ?? '', page.title ?? '', top.length > 1 ? `${top[0]} ${top[1]}` : '', ...top.slice(1)].map((h) => h.trim()))].filter((h) => h !== '' && h.length <= 60);
-    const named = candidates.find((h) => headingCoverage(h) >= 0.5) ?? '';
+    const named = candidates.find((h) => headingCoverage(h) >= 0.4) ?? '';
     const bodyLines = lines.filter((l) => !named.split(/\s+/).join(' ').includes(l.trim()) || l.trim() === '');
     const body = `${bodyLines.join('\n')}\n${page.notes}`;
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
