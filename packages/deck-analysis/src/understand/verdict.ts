@@ -21,7 +21,7 @@ export function judgeDeck(u: Understanding): Verdict {
   const no = (reason: string): Verdict => ({ deck: false, reason: `This doesn't look like a pitch deck: ${reason}` });
   if (u.words < 20) return no('it has almost no readable text.');
   if (kinds.size === 0) return no('none of its pages covers a part of a pitch (problem, solution, market, team, traction, ask…).');
-  if (kinds.size < 2 && u.pageCount > 6) return no(`only one part of a pitch was found (${[...kinds][0]}); a deck covers several (problem, solution, market, team, ask…).`);
+  if (kinds.size < 2 && u.pageCount > 6 && sectionPages / u.pageCount < 0.5) return no(`only one part of a pitch was found (${[...kinds][0]}); a deck covers several (problem, solution, market, team, ask…).`);
   if (wordsPerPage > PROSE_WORDS_PER_PAGE && kinds.size < 5) {
     return no(`its ${u.pageCount} pages are long prose (about ${Math.round(wordsPerPage)} words a page), like a report, manual or form, not slides.`);
   }
