@@ -23,7 +23,7 @@ export function scoreDeck(u: Understanding): ScoredDeck {
   }
   const scores = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, results[k].score])) as Record<SubScoreKey, number>;
   const overall = weightedOverall(scores, EQUAL_WEIGHTS);
-  const evidence = evidenceScore(u);
+  const evidence = evidenceScore(u, SUB_SCORE_KEYS.filter((k) => !results[k].evidence).length);
   return {
     stage: u.stage,
     subScores,
