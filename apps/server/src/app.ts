@@ -14,9 +14,13 @@ import { createAccountSecurityRepository } from './modules/account-security/acco
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { createAccountSecurityService } from './modules/account-security/account-security.service.ts';
 import { createSecretBox, loadAppSecret } from './modules/account-security/secret-box.ts';
+import { createAccountProtectionRepository } from './modules/auth/account-protection.repository.ts';
+import { createAccountRecoveryService } from './modules/auth/account-recovery.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSignInProtection } from './modules/auth/sign-in-protection.ts';
+import { createMailer } from './modules/mail/mailer.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -112,9 +116,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Services, wired once. Later modules register their onboarding checks here.
   const onboardingChecks: Parameters<typeof createAuthService>[0] extends { onboarding: () => infer O } ? O : never = {};
+  // Accounts: sign-in failures counted in the database; reset and verification links sent by mail.
+  const authRepo = createAuthRepository(db, { idleDays: config.auth.sessionIdleDays });
+  const protectionRepo = createAccountProtectionRepository(db);
+  const protection = createSignInProtection(protectionRepo, config.auth);
+  const recovery = createAccountRecoveryService({
+    users: authRepo,
+    repo: protectionRepo,
+    protection,
+    mailer: createMailer(config.mail, app.log),
+    publicWebUrl: config.publicWebUrl,
+    log: app.log,
+  });
+  app.addHook('preClose', () => recovery.drain());
   const auth = createAuthService({
-    repo: createAuthRepository(db),
+    repo: authRepo,
     config: config.auth,
+    protection,
+    recovery,
     onboarding: () => onboardingChecks,
     secondFactor: () => accountSecurity.secondFactor,
   });
@@ -125,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     auth,
     secrets: createSecretBox(loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir })),
     config: config.auth,
+    protection,
   });
   // Founder plans. Usage comes from the scoring and deck services (wired below; read only at call time).
   const billingRepo = createBillingRepository(db);
@@ -208,7 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerAuthGuard(app, auth);
   healthRoutes(app, database.ping);
-  authRoutes(app, auth, config);
+  authRoutes(app, auth, recovery, config);
   leadsRoutes(app, leads);
   accountSecurityRoutes(app, accountSecurity, config);
   billingRoutes(app, billing);

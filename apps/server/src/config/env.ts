@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   LOG_PRETTY: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: positiveInt.default(30),
+  /** A session unused for this many days ends. */
+  SESSION_IDLE_DAYS: positiveInt.default(7),
+  /** Outgoing mail server (smtp:// or smtps://). Unset: each message is written to DATA_DIR/outbox/ as an .eml file. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('FitScore <no-reply@fitscore.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
@@ -59,6 +64,7 @@ export interface AppConfig {
   trustProxy: boolean;
   auth: {
     sessionTtlDays: number;
+    sessionIdleDays: number;
     rateLimitPerMinute: number;
     failuresPerEmail: number;
     failureWindowMinutes: number;
@@ -69,6 +75,8 @@ export interface AppConfig {
   llm: { baseUrl: string; model: string; apiKey: string } | undefined;
   /** From APP_SECRET; undefined means use (or create) DATA_DIR/app-secret.key. */
   appSecret: string | undefined;
+  /** SMTP when `smtpUrl` is set, else .eml files in `outboxDir`. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -106,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     auth: {
       sessionTtlDays: e.SESSION_TTL_DAYS,
+      sessionIdleDays: e.SESSION_IDLE_DAYS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       failuresPerEmail: e.AUTH_FAILURES_PER_EMAIL,
       failureWindowMinutes: e.AUTH_FAILURE_WINDOW_MINUTES,
@@ -124,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
         : undefined,
     appSecret: e.APP_SECRET || undefined,
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
   };
 }
