@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  /** Failed sign-ins from one client address (any accounts) before it is blocked for the window. */
+  AUTH_FAILURES_PER_ADDRESS: positiveInt.default(50),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   JOBS_ENABLED: bool.default(true),
   JOB_CONCURRENCY: positiveInt.default(2),
@@ -67,6 +69,7 @@ export interface AppConfig {
     sessionIdleDays: number;
     rateLimitPerMinute: number;
     failuresPerEmail: number;
+    failuresPerAddress: number;
     failureWindowMinutes: number;
   };
   bodyLimitBytes: number;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sessionIdleDays: e.SESSION_IDLE_DAYS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       failuresPerEmail: e.AUTH_FAILURES_PER_EMAIL,
+      failuresPerAddress: e.AUTH_FAILURES_PER_ADDRESS,
       failureWindowMinutes: e.AUTH_FAILURE_WINDOW_MINUTES,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -53,21 +53,17 @@ export function createAccountProtectionRepository(db: Database) {
       await db.delete(signInFailures).where(and(eq(signInFailures.scope, scope), inArray(signInFailures.key, keys)));
     },
 
-    /** Stores a token's hash; earlier unused tokens of the same purpose stop working. */
+    /** Stores a token's hash; earlier unused tokens of the same purpose stop working (they stay counted). */
     replaceToken: async (userId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date) =>
       db.transaction(async (tx) => {
-        // Unused ones of this purpose are superseded; a day after expiry any token is of no use.
+        await tx
+          .update(accountTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+        // A day after expiry a token is of no use, not even for counting recent mails.
         await tx
           .delete(accountTokens)
-          .where(
-            and(
-              eq(accountTokens.userId, userId),
-              or(
-                and(eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
-                lt(accountTokens.expiresAt, sql`now() - interval '1 day'`),
-              ),
-            ),
-          );
+          .where(and(eq(accountTokens.userId, userId), lt(accountTokens.expiresAt, sql`now() - interval '1 day'`)));
         await tx.insert(accountTokens).values({ userId, purpose, tokenHash, expiresAt });
       }),
 

@@ -2,21 +2,21 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AccountProtectionRepository } from './account-protection.repository.ts';
 
 export interface SignInProtectionConfig {
-  /** Wrong passwords an account gets before each further one adds a delay. */
+  /** Wrong passwords an account gets before a delay; each further one doubles it. */
   failuresPerEmail: number;
+  /** Wrong passwords from one address (any accounts) before the address is blocked for the window. */
+  failuresPerAddress: number;
   /** A counter with no failure for this long starts again. */
   failureWindowMinutes: number;
 }
 
-/** The first delay after the free failures; each further failure doubles it, up to the cap. */
+/** The delay after the allowed failures; each further failure doubles it, up to the cap. */
 export const FIRST_DELAY_SECONDS = 2;
 /**
  * The longest an account waits between attempts. Short on purpose: strangers guessing
  * someone's password can slow the owner down by at most this, never lock them out.
  */
 export const MAX_ACCOUNT_DELAY_SECONDS = 60;
-/** An address gets this many times the account allowance before it is blocked for the window. */
-const ADDRESS_FACTOR = 5;
 
 function waitText(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -65,12 +65,12 @@ export function createSignInProtection(repo: AccountProtectionRepository, config
     async recordSignInFailure(email: string, ip: string) {
       const accountFailures = await repo.recordFailure('account', email, windowSeconds);
       const over = accountFailures - config.failuresPerEmail;
-      if (over > 0) {
-        const delay = Math.min(FIRST_DELAY_SECONDS * 2 ** Math.min(over - 1, 16), MAX_ACCOUNT_DELAY_SECONDS);
+      if (over >= 0) {
+        const delay = Math.min(FIRST_DELAY_SECONDS * 2 ** Math.min(over, 16), MAX_ACCOUNT_DELAY_SECONDS);
         await repo.block('account', email, delay);
       }
       const addressFailures = await repo.recordFailure('address', ip, windowSeconds);
-      if (addressFailures >= config.failuresPerEmail * ADDRESS_FACTOR) await repo.block('address', ip, windowSeconds);
+      if (addressFailures >= config.failuresPerAddress) await repo.block('address', ip, windowSeconds);
     },
 
     /** After a correct password: the account starts afresh (the address keeps its count). */
