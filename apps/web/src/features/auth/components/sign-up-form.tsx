@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '../auth-provider';
+import { PasswordStrengthMeter } from './password-strength-meter';
 import { errorMessage } from '@/lib/api-client';
 
 type FormInput = z.input<typeof SignupFormSchema>;
@@ -23,6 +24,7 @@ export function SignUpForm({ role, onChangeRole, footer }: SignUpFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(SignupFormSchema),
@@ -65,6 +67,7 @@ export function SignUpForm({ role, onChangeRole, footer }: SignUpFormProps) {
       <Field label="Password" error={errors.password?.message} hint="At least 6 characters" required>
         {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('password')} />}
       </Field>
+      <PasswordStrengthMeter password={watch('password')} userInputs={[watch('name'), watch('email')]} />
       <Field label="Confirm password" error={errors.confirmPassword?.message} required>
         {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
       </Field>
