@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -23,7 +22,7 @@ export interface AccountRecoveryDeps {
   protection: SignInProtection;
   mailer: Mailer;
   publicWebUrl: string;
-  log: FastifyBaseLogger;
+  log: { error(details: { err: unknown }, message: string): void };
 }
 
 /** Password reset and email verification: single-use links sent by mail, only their hashes stored. */

@@ -10,24 +10,23 @@ const COLORS = ['bg-red-500', 'bg-red-500', 'bg-amber-500', 'bg-emerald-500', 'b
  * Advice only: the server refuses just the most common passwords and anything under 6 characters.
  */
 export function PasswordStrengthMeter({ password, userInputs = [] }: { password: string; userInputs?: string[] }) {
-  const [score, setScore] = useState<PasswordScore | null>(null);
+  // The score of the password it was measured for: a stale one is not shown.
+  const [measured, setMeasured] = useState<{ password: string; score: PasswordScore } | null>(null);
   const inputsKey = userInputs.join('\n');
 
   useEffect(() => {
-    if (!password) {
-      setScore(null);
-      return;
-    }
+    if (!password) return;
     let current = true;
     void import('../lib/password-strength').then(({ measurePassword }) => {
-      if (current) setScore(measurePassword(password, inputsKey ? inputsKey.split('\n') : []));
+      if (current) setMeasured({ password, score: measurePassword(password, inputsKey ? inputsKey.split('\n') : []) });
     });
     return () => {
       current = false;
     };
   }, [password, inputsKey]);
 
-  if (!password || score === null) return null;
+  if (!password || measured?.password !== password) return null;
+  const { score } = measured;
   return (
     <div className="space-y-1" data-testid="password-strength">
       <div className="flex gap-1" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { PasswordResetFormSchema } from '@fitscore/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
@@ -31,9 +31,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const onSubmit = async ({ password }: FormOutput) => {
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = async (values: FormOutput) => {
     try {
-      await confirmPasswordReset(token, password);
+      await confirmPasswordReset(token, values.password);
       setDone(true);
     } catch (err) {
       const message = errorMessage(err, 'Could not change the password. Please try again.');
@@ -72,7 +74,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Field label="New password" error={errors.password?.message} hint="At least 6 characters" required>
         {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('password')} />}
       </Field>
-      <PasswordStrengthMeter password={watch('password')} />
+      <PasswordStrengthMeter password={password} />
       <Field label="Confirm new password" error={errors.confirmPassword?.message} required>
         {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
       </Field>
