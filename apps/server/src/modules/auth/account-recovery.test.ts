@@ -4,8 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../../test/test-server.ts';
-import { linkToken, mailsTo, waitForMail } from '../mail/mail-test-helpers.ts';
-import { readOutbox } from '../mail/outbox.ts';
+import { linkToken, mailsTo, readOutbox, waitForMail } from '../mail/mail-test-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
