@@ -1,34 +1,148 @@
 // Lint enforces the dependency directions of docs/architecture (../shared/design/architecture.md):
 // contracts → only zod; web → contracts only; deck-analysis → no web/server/db; server layers
-// routes → service → repository; web layers shared → features → app, features not importing each other.
+// routes → service → repository, modules reach each other through services; web layers
+// shared → features → app, features not importing each other. Rules on the repo's own files are
+// zones on the resolved path (import-x/no-restricted-paths: relative, alias and package imports alike);
+// rules on npm packages are names (no-restricted-imports), one list per kind of file so that no
+// block overrides another's list. test-support/lint-rules.test.ts lints probe files against each rule.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const subfolders = (dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const forbid = (names, message) => ({ group: names, message });
 
-const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
+const webFeatures = 'apps/web/src/features';
+const serverModules = 'apps/server/src/modules';
+const database = ['pg', 'pg/*', 'drizzle-orm', 'drizzle-orm/*'];
+const webOnlyContracts = forbid(
+  [
+    '@fitscore/db',
+    '@fitscore/server',
+    '@fitscore/deck-analysis',
+    'node:*',
+    'fastify',
+    'fastify/*',
+    '@fastify/*',
+    ...database,
+  ],
+  'The web app imports only @fitscore/contracts of the repo, and no server-side package.',
+);
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+
+/** Folders (from the repository root) a folder must not import, whatever the import's spelling. */
+const zones = [
+  {
+    target: 'packages/contracts',
+    from: ['apps', 'packages/db', 'packages/deck-analysis', 'e2e'],
+    message: 'contracts imports only zod.',
+  },
+  {
+    target: 'packages/db',
+    from: ['apps', 'packages/deck-analysis', 'e2e'],
+    message: 'db is imported by the server only.',
+  },
+  {
+    target: 'packages/deck-analysis',
+    from: ['apps', 'packages/db', 'e2e'],
+    message: 'deck-analysis is a pure library: bytes and profile in, analysis out.',
+  },
+  {
+    target: 'apps/web',
+    from: ['apps/server', 'packages/db', 'packages/deck-analysis'],
+    message: 'The web app imports only @fitscore/contracts of the repo.',
+  },
+  ...['components', 'lib', 'config'].map((shared) => ({
+    target: `apps/web/src/${shared}`,
+    from: [webFeatures, 'apps/web/src/app'],
+    message: 'Shared code (components, lib, config) must not import features or app.',
+  })),
+  { target: webFeatures, from: 'apps/web/src/app', message: 'Features must not import the app layer.' },
+  ...subfolders(webFeatures).map((feature) => ({
+    target: `${webFeatures}/${feature}`,
+    from: webFeatures,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in app/.',
+  })),
+  {
+    target: 'apps/server/src/**/*.routes.ts',
+    from: ['apps/server/src/**/*.repository.ts', 'packages/db/**'],
+    message: 'Routes call services; they never touch the database.',
+  },
+  {
+    target: 'apps/server/src/**/*.service.ts',
+    from: ['packages/db/**'],
+    message: 'Services reach the database through their repository.',
+  },
+];
+/** Production code of a module uses another module's service, never its repository (tests may seed through one). */
+const moduleZones = subfolders(serverModules).map((mod) => ({
+  target: `${serverModules}/${mod}`,
+  from: `${serverModules}/*/*.repository.ts`,
+  except: [join(root, serverModules, mod, '**')],
+  message: "Modules call each other's services, not repositories.",
+}));
+const restrictedPaths = (list) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones: list }] });
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.vitest-results/**', '**/test-results/**', '**/playwright-report/**', 'apps/web/public/**', 'packages/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.vitest-results/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/web/public/**',
+      'packages/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/no-explicit-any': 'off',
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' }],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' },
+      ],
+      ...restrictedPaths([...zones, ...moduleZones]),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: testFiles,
+    rules: restrictedPaths(zones),
   },
   {
     files: ['packages/contracts/**/*.ts'],
@@ -37,11 +151,18 @@ export default tseslint.config(
   },
   {
     files: ['packages/db/**/*.ts'],
-    rules: restrict(forbid(['@fitscore/web', '@fitscore/server', '@fitscore/deck-analysis'], 'db is imported by the server only.')),
+    rules: restrict(
+      forbid(['@fitscore/web', '@fitscore/server', '@fitscore/deck-analysis'], 'db is imported by the server only.'),
+    ),
   },
   {
     files: ['packages/deck-analysis/**/*.ts'],
-    rules: restrict(forbid(['@fitscore/web', '@fitscore/server', '@fitscore/db', 'fastify', 'fastify/*', 'react', 'drizzle-orm', 'drizzle-orm/*'], 'deck-analysis is a pure library: bytes and profile in, analysis out.')),
+    rules: restrict(
+      forbid(
+        ['@fitscore/web', '@fitscore/server', '@fitscore/db', 'fastify', 'fastify/*', 'react', ...database],
+        'deck-analysis is a pure library: bytes and profile in, analysis out.',
+      ),
+    ),
   },
   {
     files: ['e2e/**/*.ts'],
@@ -56,33 +177,21 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
-      ...restrict(forbid(['@fitscore/db', '@fitscore/server', '@fitscore/deck-analysis', 'node:*', 'fastify', 'drizzle-orm', 'pg'], 'The web app imports only @fitscore/contracts of the repo.')),
+      ...restrict(webOnlyContracts),
     },
   },
   {
-    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
-    rules: restrict(
-      forbid(['@fitscore/db', '@fitscore/server', '@fitscore/deck-analysis', 'node:*'], 'The web app imports only @fitscore/contracts of the repo.'),
-      forbid(['@/features/*', '@/app/*'], 'Shared code (components, lib, config) must not import features or app.'),
-    ),
-  },
-  ...features.map((feature) => ({
-    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-    rules: restrict(
-      forbid(['@fitscore/db', '@fitscore/server', '@fitscore/deck-analysis', 'node:*'], 'The web app imports only @fitscore/contracts of the repo.'),
-      forbid(['@/app/*'], 'Features must not import the app layer.'),
-      { regex: `^@/features/(?!${feature}(/|$))`, message: 'Features do not import each other; compose them in app/.' },
-    ),
-  })),
-  {
     files: ['apps/server/src/**/*.routes.ts'],
-    rules: restrict(forbid(['@fitscore/db', 'drizzle-orm', 'drizzle-orm/*', '*.repository', '*.repository.ts', '**/*.repository.ts'], 'Routes call services; they never touch the database.')),
+    rules: restrict(forbid(['@fitscore/db', ...database], 'Routes call services; they never touch the database.')),
   },
   {
     files: ['apps/server/src/**/*.service.ts'],
     rules: restrict(
-      forbid(['fastify', 'fastify/*', '@fastify/*'], 'Services never see request/reply; routes pass them plain values.'),
-      { regex: '^\\.\\./[^/]+/[^/]+\\.repository(\\.ts)?$', message: "Modules call each other's services, not repositories." },
+      forbid(
+        ['fastify', 'fastify/*', '@fastify/*'],
+        'Services never see request/reply; routes pass them plain values.',
+      ),
+      forbid(['@fitscore/db', ...database], 'Services reach the database through their repository.'),
     ),
   },
 );

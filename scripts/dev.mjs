@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 /** `npm run dev`: the API with restart on change (port 8000) and Vite with hot reload (port 3000). */
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { announceNode, childEnv, nodeTool, root } from './runtime.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+announceNode();
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { SERVE_WEB: 'false', ...process.env },
+    env: childEnv({ SERVE_WEB: process.env.SERVE_WEB ?? 'false' }),
   }),
-  spawn(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['vite', 'apps/web'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, nodeTool('vite/bin/vite.js', 'apps/web'), { cwd: root, stdio: 'inherit', env: childEnv() }),
 ];
 const stop = (signal) => children.forEach((c) => c.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));

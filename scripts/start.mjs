@@ -5,10 +5,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { announceNode, childEnv, nodeTool, root } from './runtime.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+announceNode();
 const dist = join(root, 'apps/web/dist/index.html');
 const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
 
@@ -23,9 +23,10 @@ function newest(path) {
 const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 if (builtAt < Math.max(...inputs.map(newest))) {
   console.log('Building the web app...');
-  const res = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['vite', 'build', 'apps/web', '--logLevel', 'warn'], {
+  const res = spawnSync(process.execPath, nodeTool('vite/bin/vite.js', 'build', 'apps/web', '--logLevel', 'warn'), {
     cwd: root,
     stdio: 'inherit',
+    env: childEnv(),
   });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
@@ -33,7 +34,7 @@ if (builtAt < Math.max(...inputs.map(newest))) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: childEnv({ NODE_ENV: process.env.NODE_ENV ?? 'production' }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -6,10 +6,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { announceNode, childEnv, nodeTool, root } from './runtime.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+announceNode();
 const results = join(root, '.vitest-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -27,9 +27,10 @@ if (!chromium()) {
   process.exit(1);
 }
 
-function run(title, command, args, cwd = root) {
+/** Runs a package's command-line script on this Node. */
+function run(title, args, cwd = root, env = childEnv()) {
   console.log(`\n=== ${title} ===`);
-  const res = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  const res = spawnSync(process.execPath, args, { cwd, stdio: 'inherit', env });
   return res.status ?? 1;
 }
 
@@ -41,17 +42,13 @@ function readJson(file) {
   }
 }
 
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 
-const unitStatus = run('Unit and server integration tests (Vitest)', npx, [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${join(results, 'unit.json')}`,
-]);
+const unitStatus = run(
+  'Unit and server integration tests (Vitest)',
+  nodeTool('vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'unit.json')}`),
+);
 const unit = readJson(join(results, 'unit.json'));
 if (unit) {
   totals.passed += unit.numPassedTests;
@@ -63,11 +60,11 @@ if (unitStatus !== 0 && (!unit || unit.numFailedTests === 0)) broken = true;
 // With TEST_POSTGRES_URL (CI sets it), the server suite runs again against that PostgreSQL
 // server, each test file in a fresh database created and dropped by the harness.
 if (process.env.TEST_POSTGRES_URL) {
-  console.log(`\n=== Server integration tests against PostgreSQL ===`);
-  const res = spawnSync(
-    npx,
-    ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'server-postgres.json')}`],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL } },
+  const status = run(
+    'Server integration tests against PostgreSQL',
+    nodeTool('vitest/vitest.mjs', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'server-postgres.json')}`),
+    root,
+    childEnv({ TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL }),
   );
   const pgRun = readJson(join(results, 'server-postgres.json'));
   if (pgRun) {
@@ -75,14 +72,14 @@ if (process.env.TEST_POSTGRES_URL) {
     totals.failed += pgRun.numFailedTests;
     totals.skipped += pgRun.numPendingTests + pgRun.numTodoTests;
   }
-  if (res.status !== 0 && (!pgRun || pgRun.numFailedTests === 0)) broken = true;
+  if (status !== 0 && (!pgRun || pgRun.numFailedTests === 0)) broken = true;
 }
 
-const buildStatus = run('Build the web app', npx, ['vite', 'build', 'apps/web', '--logLevel', 'warn']);
+const buildStatus = run('Build the web app', nodeTool('vite/bin/vite.js', 'build', 'apps/web', '--logLevel', 'warn'));
 if (buildStatus !== 0) {
   broken = true;
 } else {
-  const e2eStatus = run('Browser journeys (Playwright, Chromium)', npx, ['playwright', 'test'], join(root, 'e2e'));
+  const e2eStatus = run('Browser journeys (Playwright, Chromium)', nodeTool('@playwright/test/cli.js', 'test'), join(root, 'e2e'));
   const e2e = readJson(join(results, 'e2e.json'));
   if (e2e) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;

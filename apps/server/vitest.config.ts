@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

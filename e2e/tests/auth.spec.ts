@@ -23,6 +23,20 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
+  test('Sign Out leaves nothing of the founder in browser storage', async ({ page }) => {
+    const user = await createUser('founder');
+    await useSession(page, user);
+    await page.goto('/founder/dashboard');
+    await expect(page.getByRole('heading', { name: 'Your FitScore dashboard' })).toBeVisible();
+    // The dashboard caches the founder's progress in the browser.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('founder-profile-complete'))).toBe('false');
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const left = await page.evaluate(() => Object.keys(window.localStorage));
+    expect(left.filter((key) => key === 'auth-token' || key === 'user' || key.startsWith('founder-') || key.startsWith('vc-'))).toEqual([]);
+  });
+
   test('an investor signs up from the role chooser and lands on onboarding', async ({ page }) => {
     await page.goto('/signup');
     await page.getByRole('button', { name: /Investor \(VC\)/ }).click();

@@ -45,6 +45,8 @@ test.describe('founder journey', () => {
     await form.getByLabel('Stage', { exact: true }).selectOption('Seed');
     await form.getByLabel('HQ location').fill('San Francisco, US');
     await form.getByLabel('Round target').fill('500000');
+    await form.getByLabel('LinkedIn URL').focus();
+    await expect(form.getByLabel('Round target')).toHaveValue('500,000');
     await form.getByLabel('LinkedIn URL').fill('https://www.linkedin.com/in/brianchesky');
     await form.getByRole('button', { name: 'Save and continue' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();

@@ -158,10 +158,26 @@ test.describe('shared FitScore and PDF report', () => {
   test('Similar Companies: an upgrade prompt on the free plan, an empty state before any data, and Report your raise', async ({ page, browser }) => {
     const founder = await scoredFounder(browser);
     await useSession(page, founder);
+    // On the free plan the dashboard knows the list is not included: it never asks, so nothing is refused.
+    const asked: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/founder/similar-companies/') asked.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 402) refused.push(response.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('402')) refused.push(message.text());
+    });
     await page.goto('/founder/dashboard');
     const card = page.getByRole('region', { name: 'Similar Companies' });
     await expect(card.getByText('Similar companies is a Premium feature')).toBeVisible();
     await expect(card.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/founder/settings?tab=subscription');
+    await expect(page.getByRole('heading', { name: 'Key Metrics' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(refused).toEqual([]);
 
     expect((await api('POST', '/founder/subscription/', founder.token, { plan: 'premium' })).status).toBe(200);
     await page.reload();

@@ -40,6 +40,8 @@ test('an investor onboards on a phone, and every VC page fits 390 px', async ({ 
     ['/vc/track', 'No tracked deals yet'],
     ['/vc/cold', 'No cold deals yet'],
     ['/vc/settings', 'Contact support to change your email'],
+    ['/vc/settings', 'Two-factor authentication'],
+    ['/vc/settings', 'Sign out all other sessions'],
     ['/vc/settings?tab=fund', 'Investment stages'],
     ['/vc/settings?tab=scoring', 'Total: 100%'],
     ['/vc/settings?tab=intake', 'Public apply URL'],

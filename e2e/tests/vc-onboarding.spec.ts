@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { apiUrl, createUser, expect, test, uniqueEmail, useSession, type TestUser } from '../fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -299,6 +300,35 @@ test.describe('VC settings', () => {
     });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { onboarding_complete: boolean }).onboarding_complete).toBe(true);
+  });
+
+  test('account: the sessions list and two-factor sign-in, as founders have them', async ({ page }) => {
+    const user = await onboardedVc();
+    await useSession(page, user);
+    await page.goto('/vc/settings');
+    const sessions = page.getByRole('list', { name: 'Active sessions' });
+    await expect(sessions.getByText('This device')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Set up two-factor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+    const secret = ((await dialog.getByLabel('Setup key', { exact: true }).textContent()) ?? '').replace(/\s+/g, '');
+    await dialog.getByLabel(/Enter the 6-digit code/).fill(await generate({ secret }));
+    await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
+    await page.getByRole('dialog', { name: 'Save your recovery codes' }).getByRole('button', { name: 'I’ve saved my codes' }).click();
+    await expect(page.getByRole('heading', { name: /Two-factor authentication/ })).toContainText('Enabled');
+
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/signin');
+    await page.getByLabel('Account type').selectOption('vc');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The password alone gives no session: the code does (the next period's, the setup code being used up).
+    await page.getByLabel('Two-factor code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(toasts(page).getByText('Signed in successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/vc\/dashboard$/);
   });
 
   test('fund profile tab edits the thesis shown on the dashboard', async ({ page }) => {

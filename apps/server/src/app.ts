@@ -2,78 +2,103 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
+import sse from '@fastify/sse';
+import { createUnitOfWork, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env.ts';
-import { createLocalBlobStore } from './lib/blob-store.ts';
-import { createAccountSecurityRepository } from './modules/account-security/account-security.repository.ts';
-import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
-import { createAccountSecurityService } from './modules/account-security/account-security.service.ts';
-import { createSecretBox, loadAppSecret } from './modules/account-security/secret-box.ts';
-import { createAccountProtectionRepository } from './modules/auth/account-protection.repository.ts';
-import { createAccountRecoveryService } from './modules/auth/account-recovery.service.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createSignInProtection } from './modules/auth/sign-in-protection.ts';
-import { createMailer } from './modules/mail/mailer.ts';
-import { createBillingRepository } from './modules/billing/billing.repository.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { createBillingService } from './modules/billing/billing.service.ts';
-import { createLocalBillingProvider } from './modules/billing/local-billing.provider.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createDecksRepository } from './modules/decks/decks.repository.ts';
-import { decksRoutes } from './modules/decks/decks.routes.ts';
-import { createDecksService, MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
-import { founderRoutes } from './modules/founder/founder.routes.ts';
-import { createFounderService } from './modules/founder/founder.service.ts';
-import { createJobRunner } from './modules/jobs/job-runner.ts';
-import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
-import { createJobQueue } from './modules/jobs/jobs.service.ts';
-import { createLeadsRepository } from './modules/leads/leads.repository.ts';
-import { leadsRoutes } from './modules/leads/leads.routes.ts';
-import { createLeadsService } from './modules/leads/leads.service.ts';
-import { createMetricsRepository } from './modules/metrics/metrics.repository.ts';
-import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
-import { createMetricsService } from './modules/metrics/metrics.service.ts';
+import type { BlobStore } from './lib/blob-store.ts';
+import { openBlobStore } from './lib/open-blob-store.ts';
+import { createAccessRepository } from './modules/access/access.repository.ts';
+import * as accountSecurityModule from './modules/account-security/account-security.module.ts';
+import { loadAppSecret } from './modules/account-security/secret-box.ts';
+import * as authModule from './modules/auth/auth.module.ts';
+import type { OnboardingChecks, SecondFactorGate } from './modules/auth/auth.service.ts';
+import * as billingModule from './modules/billing/billing.module.ts';
+import * as companiesModule from './modules/companies/companies.module.ts';
+import * as decksModule from './modules/decks/decks.module.ts';
+import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
+import { createInProcessEventBus, type EventBus } from './modules/events/event-bus.ts';
+import * as eventsModule from './modules/events/events.module.ts';
+import * as founderModule from './modules/founder/founder.module.ts';
+import * as fundsModule from './modules/funds/funds.module.ts';
+import * as healthModule from './modules/health/health.module.ts';
+import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
+import * as leadsModule from './modules/leads/leads.module.ts';
+import * as metricsModule from './modules/metrics/metrics.module.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
-import { createScoringRepository } from './modules/scoring/scoring.repository.ts';
-import { scoringRoutes } from './modules/scoring/scoring.routes.ts';
-import { createScoringService, SCORING_QUEUE } from './modules/scoring/scoring.service.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
-import { createCompaniesService } from './modules/companies/companies.service.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { createReportsService } from './modules/reports/reports.service.ts';
-import { createShareLinksRepository } from './modules/share-links/share-links.repository.ts';
-import { shareLinksRoutes } from './modules/share-links/share-links.routes.ts';
-import { createShareLinksService } from './modules/share-links/share-links.service.ts';
-import { createFundsRepository } from './modules/funds/funds.repository.ts';
-import { fundsRoutes } from './modules/funds/funds.routes.ts';
-import { createFundsService } from './modules/funds/funds.service.ts';
-import { registerAuthGuard } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import * as reportsModule from './modules/reports/reports.module.ts';
+import * as scoringModule from './modules/scoring/scoring.module.ts';
+import * as shareLinksModule from './modules/share-links/share-links.module.ts';
+import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
+import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
+import { assertAllProvided, extensionPoint } from './plugins/extension-point.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createPageCursors } from './plugins/page-cursor.ts';
+import type { DeckAnalyzerPort, HttpClient, Platform } from './plugins/platform.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseHandle;
+  /** Injection points: the real ones unless a test passes a fake of what it does not test. */
+  analyzer?: DeckAnalyzerPort;
+  blobs?: BlobStore;
+  http?: HttpClient;
+  events?: EventBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server-push bus, for code outside the modules (tests, scripts) to publish on. */
+    events: EventBus;
+  }
 }
 
 function loggerOptions(config: AppConfig) {
   return {
     level: config.log.level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-fitscore-signature"]'],
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["webhook-signature"]'],
     ...(config.log.pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   };
 }
 
-/** Assembles the API: infrastructure first, then the feature modules, each wired to its services. */
+/** The infrastructure every module may use; the parts a test may replace come from `options`. */
+function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, options: BuildOptions): Platform {
+  const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
+  let analyzer = options.analyzer;
+  if (!analyzer) {
+    const real = new DeckAnalyzer({
+      maxWorkers: config.analyzer.workers,
+      timeoutMs: config.analyzer.timeoutMs,
+      ...(config.llm ? { llm: config.llm } : {}),
+    });
+    app.addHook('onClose', () => real.close());
+    analyzer = real;
+  }
+  let blobs = options.blobs;
+  if (!blobs) {
+    const opened = openBlobStore(config);
+    app.addHook('onClose', () => opened.close());
+    blobs = opened;
+  }
+  return {
+    config,
+    db,
+    uow: createUnitOfWork(db),
+    appSecret,
+    analyzer,
+    blobs,
+    http: options.http ?? globalThis.fetch,
+    events: options.events ?? createInProcessEventBus(),
+    cursors: createPageCursors(appSecret),
+  };
+}
+
+/** Assembles the API: infrastructure first, then each feature module registers itself. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
@@ -100,7 +125,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await migrateDatabase(database, config.databaseUrl);
     app.addHook('onClose', () => database.close());
   }
-  const { db } = database;
 
   await app.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
@@ -112,134 +136,57 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_DECK_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 } });
+  await app.register(sse, { heartbeatInterval: 25_000 });
   await registerOpenApi(app, config);
+  registerNotFound(app, { max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
 
-  // Services, wired once. Later modules register their onboarding checks here.
-  const onboardingChecks: Parameters<typeof createAuthService>[0] extends { onboarding: () => infer O } ? O : never = {};
-  // Accounts: sign-in failures counted in the database; reset and verification links sent by mail.
-  const authRepo = createAuthRepository(db, { idleDays: config.auth.sessionIdleDays });
-  const protectionRepo = createAccountProtectionRepository(db);
-  const protection = createSignInProtection(protectionRepo, config.auth);
-  const recovery = createAccountRecoveryService({
-    users: authRepo,
-    repo: protectionRepo,
-    protection,
-    mailer: createMailer(config.mail, app.log),
-    publicWebUrl: config.publicWebUrl,
-    log: app.log,
-  });
-  app.addHook('preClose', () => recovery.drain());
-  const auth = createAuthService({
-    repo: authRepo,
-    config: config.auth,
-    protection,
-    recovery,
-    onboarding: () => onboardingChecks,
-    secondFactor: () => accountSecurity.secondFactor,
-  });
-  const leads = createLeadsService(createLeadsRepository(db));
-  // Password change, sessions and two-factor sign-in; its secrets are sealed with the app secret.
-  const accountSecurity = createAccountSecurityService({
-    repo: createAccountSecurityRepository(db),
-    auth,
-    secrets: createSecretBox(loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir })),
-    config: config.auth,
-    protection,
-  });
-  // Founder plans. Usage comes from the scoring and deck services (wired below; read only at call time).
-  const billingRepo = createBillingRepository(db);
-  const billing = createBillingService({
-    repo: billingRepo,
-    provider: createLocalBillingProvider(billingRepo),
-    usage: {
-      scansThisMonth: (userId) => scoring.countThisMonth(userId),
-      versionsKept: (userId) => decks.versionsKept(userId),
-    },
-  });
-  const planLimits = async (userId: string) => billing.limits(await billing.getPlan(userId));
+  const platform = buildPlatform(app, config, database.db, options);
+  app.decorate('events', platform.events);
 
-  // The founder journey: profile → deck → scoring (a durable job) → results and metrics.
-  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
-  const analyzer = new DeckAnalyzer({
-    maxWorkers: config.analyzer.workers,
-    timeoutMs: config.analyzer.timeoutMs,
-    ...(config.llm ? { llm: config.llm } : {}),
+  // Slots one module fills and another reads; all must be filled before the app starts.
+  const authenticator = extensionPoint<Authenticator>('auth.authenticator');
+  const secondFactor = extensionPoint<SecondFactorGate>('account-security.secondFactor');
+  const usage = {
+    scansThisMonth: extensionPoint<(userId: string) => Promise<number>>('scoring.scansThisMonth'),
+    versionsKept: extensionPoint<(userId: string) => Promise<number>>('decks.versionsKept'),
+  };
+  const onboarding: OnboardingChecks = {};
+
+  const memberships = createAccessRepository(platform.db);
+  registerAccessGuard(app, {
+    authenticator: { authenticate: (token) => authenticator.get().authenticate(token) },
+    memberships,
+    publicLimits: { form: { max: config.rateLimits.publicFormPerMinute, timeWindow: 60_000 } },
   });
-  app.addHook('onClose', () => analyzer.close());
-  const jobsRepo = createJobsRepository(db);
-  let wakeRunner = () => {};
-  const queue = createJobQueue(jobsRepo, () => wakeRunner());
-  const profiles = createProfilesService(createProfilesRepository(db));
-  const decks = createDecksService({
-    repo: createDecksRepository(db),
-    blobs,
-    profiles,
-    versionsKept: async (userId) => (await planLimits(userId)).versionsKept,
-    inspect: (bytes) => analyzer.inspect(bytes),
-  });
-  const scoring = createScoringService({
-    repo: createScoringRepository(db),
+
+  // The modules, in dependency order.
+  healthModule.register(app, { ping: database.ping });
+  const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator });
+  accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
+  leadsModule.register(app, { platform });
+  eventsModule.register(app, { platform, memberships });
+  const billing = billingModule.register(app, { platform, usage });
+  // The founder journey: profile → deck → scoring (a durable job) → results and outputs.
+  const profiles = createProfilesService(createProfilesRepository(platform.db));
+  const jobs = registerJobQueue(app, database, config);
+  const decks = decksModule.register(app, { platform, versionsKept: usage.versionsKept });
+  const scoring = scoringModule.register(app, {
+    platform,
     profiles,
     decks,
-    queue,
-    analyzer,
-    assertCanScore: billing.assertCanScore,
+    jobs,
+    scansThisMonth: usage.scansThisMonth,
   });
-  const metrics = createMetricsService({
-    repo: createMetricsRepository(db),
-    profiles,
-    hasFinancialDashboard: async (userId) => (await planLimits(userId)).premiumFeatures,
-  });
-  const founder = createFounderService({ profiles, decks, scoring, metrics });
-  Object.assign(onboardingChecks, { founder: profiles.isComplete });
-  // The investor side: a VC's fund (onboarding steps, weights, intake sources); login's flag is the server's.
-  const funds = createFundsService(createFundsRepository(db));
-  Object.assign(onboardingChecks, { vc: (userId: string) => funds.isOnboarded(userId) });
-  // Founder outputs: the PDF report, public share links, similar funded companies (Premium).
-  const reports = createReportsService({ scoring, profiles });
-  const shareLinks = createShareLinksService({
-    repo: createShareLinksRepository(db),
-    scoring,
-    profiles,
-    publicWebUrl: config.publicWebUrl,
-  });
-  const companies = createCompaniesService({
-    repo: createCompaniesRepository(db),
-    profiles,
-    assertPremium: billing.assertPremium,
-  });
+  jobs.register(...scoring.jobs);
+  const metrics = metricsModule.register(app, { platform, profiles, billing });
+  founderModule.register(app, { platform, billing, profiles, decks, scoring, metrics, onboarding });
+  reportsModule.register(app, { scoring, profiles });
+  shareLinksModule.register(app, { platform, scoring, profiles });
+  companiesModule.register(app, { platform, profiles, billing });
+  // The investor side.
+  fundsModule.register(app, { platform, onboarding });
 
-  if (config.jobs.enabled) {
-    const runner = createJobRunner({
-      repo: jobsRepo,
-      handlers: { [SCORING_QUEUE]: (payload, ctx) => scoring.runJob(payload, ctx) },
-      onFailed: (job, err) => (job.queue === SCORING_QUEUE ? scoring.jobFailed(job.payload, err) : Promise.resolve()),
-      log: app.log,
-      concurrency: config.jobs.concurrency,
-      leaseMs: config.jobs.leaseMs,
-      pollMs: config.jobs.pollMs,
-      drainMs: config.jobs.drainMs,
-    });
-    wakeRunner = runner.notify;
-    app.addHook('onReady', async () => runner.start());
-    // Runs before the analyzer and database close: running jobs finish or go back to the queue.
-    app.addHook('preClose', () => runner.stop());
-  }
-
-  registerAuthGuard(app, auth);
-  healthRoutes(app, database.ping);
-  authRoutes(app, auth, recovery, config);
-  leadsRoutes(app, leads);
-  accountSecurityRoutes(app, accountSecurity, config);
-  billingRoutes(app, billing);
-  founderRoutes(app, founder, profiles);
-  decksRoutes(app, decks);
-  scoringRoutes(app, scoring);
-  metricsRoutes(app, metrics);
-  reportsRoutes(app, reports);
-  shareLinksRoutes(app, shareLinks);
-  companiesRoutes(app, companies);
-  fundsRoutes(app, funds);
-
+  assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
+  if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');
   return app;
 }

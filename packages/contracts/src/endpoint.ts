@@ -1,9 +1,8 @@
 import type { z } from 'zod';
+import { refuseUnstorableValues } from './storable-input.ts';
+import type { EndpointAccess, PublicRateLimit } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Who may call an endpoint: anyone, any signed-in user, or one role. */
-export type EndpointAccess = 'public' | 'user' | 'founder' | 'vc';
 
 /**
  * One operation of the HTTP API. The server registers routes from these and the
@@ -14,6 +13,8 @@ export interface Endpoint {
   method: HttpMethod;
   path: string;
   access: EndpointAccess;
+  /** A `public` endpoint limited per IP by the server's limit for this purpose. */
+  publicRateLimit?: PublicRateLimit;
   summary: string;
   tags: readonly string[];
   params?: z.ZodType;
@@ -31,8 +32,9 @@ export interface Endpoint {
   response: z.ZodType;
 }
 
+/** Every body also refuses values no field can store (NUL, lone surrogates, non-finite or subnormal numbers). */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
-  return endpoint;
+  return endpoint.body ? { ...endpoint, body: refuseUnstorableValues(endpoint.body) } : endpoint;
 }
 
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;

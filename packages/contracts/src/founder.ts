@@ -25,8 +25,8 @@ export const DeckInfoSchema = z.object({
   filename: z.string(),
   version: z.number().int(),
   format: z.enum(['pdf', 'pptx', 'ppt']),
-  size_bytes: z.number().int(),
-  uploaded_at: IsoDateTimeSchema,
+  sizeBytes: z.number().int(),
+  uploadedAt: IsoDateTimeSchema,
 });
 export type DeckInfo = z.infer<typeof DeckInfoSchema>;
 

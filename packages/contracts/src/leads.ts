@@ -21,6 +21,7 @@ export const leadEndpoints = {
     method: 'POST',
     path: '/leads/contact-sales/',
     access: 'public',
+    publicRateLimit: 'form',
     summary: 'Send a Contact Sales request',
     tags: ['leads'],
     body: ContactSalesSchema,

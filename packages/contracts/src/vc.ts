@@ -7,8 +7,8 @@ import { PREFERENCE_KEYS, PREFERENCE_LABELS, WEIGHT_MAX, WEIGHT_MIN, type Prefer
 
 /**
  * The investor side's fund profile: onboarding's three steps (spec sections 4, 5 and 7) and
- * the fund's settings. Request bodies are snake_case as section 7 sends them; the profile
- * that comes back is camelCase as section 3 names it (the spec reads `profile.publicApplyUrl`).
+ * the fund's settings. Request bodies are snake_case as section 7 sends them; the body that
+ * comes back is camelCase throughout, as section 3 names the profile (`profile.publicApplyUrl`).
  */
 
 export const AGNOSTIC = 'Agnostic' as const;
@@ -26,6 +26,10 @@ export const GEOGRAPHY_LABELS: Record<Geography, string> = {
   AFRICA: 'Africa',
   GLOBAL: 'Global',
 };
+
+/** A fund member's role: 'admin' manages the fund and its team, 'member' works its pipeline. */
+export const FUND_MEMBER_ROLES = ['admin', 'member'] as const;
+export type FundMemberRole = (typeof FUND_MEMBER_ROLES)[number];
 
 export const FUND_NAME_MAX = 120;
 export const MAX_TICKET = 1e12;
@@ -90,24 +94,40 @@ export const FundStepSchema = z
 export type FundStepInput = z.input<typeof FundStepSchema>;
 export type FundStep = z.output<typeof FundStepSchema>;
 
-/** The six weights' wire names (snake_case, section 7) and their names in the model. */
+/** The six weights' names in request bodies (snake_case, section 7). */
 export const PREFERENCE_WIRE_KEYS = {
   traction: 'traction',
   product: 'product',
   businessModel: 'business_model',
   financials: 'financials',
-  goToMarket: 'go_to_market',
+  gtm: 'go_to_market',
   risks: 'risks',
 } as const satisfies Record<PreferenceKey, string>;
 type WireKey = (typeof PREFERENCE_WIRE_KEYS)[PreferenceKey];
 export type PreferenceWire = Record<WireKey, number>;
 
-export function preferencesToWire(values: PreferenceValues): PreferenceWire {
-  return Object.fromEntries(PREFERENCE_KEYS.map((k) => [PREFERENCE_WIRE_KEYS[k], values[k]])) as PreferenceWire;
-}
-export function preferencesFromWire(wire: PreferenceWire): PreferenceValues {
-  return Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, wire[PREFERENCE_WIRE_KEYS[k]]])) as PreferenceValues;
-}
+/** The six weights' names in the fund profile that comes back (camelCase, section 3). */
+export const PREFERENCE_PROFILE_KEYS = {
+  traction: 'traction',
+  product: 'product',
+  businessModel: 'businessModel',
+  financials: 'financials',
+  gtm: 'goToMarket',
+  risks: 'risks',
+} as const satisfies Record<PreferenceKey, string>;
+type ProfileKey = (typeof PREFERENCE_PROFILE_KEYS)[PreferenceKey];
+export type PreferenceProfileValues = Record<ProfileKey, number>;
+
+const rename = <From extends string, To extends string>(keys: Record<PreferenceKey, From>, values: Record<From, number>, to: Record<PreferenceKey, To>) =>
+  Object.fromEntries(PREFERENCE_KEYS.map((k) => [to[k], values[keys[k]]])) as Record<To, number>;
+const SAME = Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, k])) as Record<PreferenceKey, PreferenceKey>;
+
+export const preferencesToWire = (values: PreferenceValues): PreferenceWire => rename(SAME, values, PREFERENCE_WIRE_KEYS);
+export const preferencesFromWire = (wire: PreferenceWire): PreferenceValues => rename(PREFERENCE_WIRE_KEYS, wire, SAME);
+export const preferencesToProfile = (values: PreferenceValues): PreferenceProfileValues =>
+  rename(SAME, values, PREFERENCE_PROFILE_KEYS);
+export const preferencesFromProfile = (values: PreferenceProfileValues): PreferenceValues =>
+  rename(PREFERENCE_PROFILE_KEYS, values, SAME);
 
 const weight = (label: string) => {
   const message = `${label} weight must be a whole number from ${WEIGHT_MIN} to ${WEIGHT_MAX}`;
@@ -163,7 +183,7 @@ export const IntakeSourcesBodySchema = z
 export type IntakeSourcesBody = z.infer<typeof IntakeSourcesBodySchema>;
 
 const preferenceShape = (item: z.ZodNumber) =>
-  z.object(Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, item])) as Record<PreferenceKey, z.ZodNumber>);
+  z.object(Object.fromEntries(PREFERENCE_KEYS.map((k) => [PREFERENCE_PROFILE_KEYS[k], item])) as Record<ProfileKey, z.ZodNumber>);
 
 export const VcFundProfileSchema = z
   .object({
@@ -202,11 +222,12 @@ export const VcFundProfileSchema = z
   .meta({ id: 'VcFundProfile' });
 export type VcFundProfile = z.infer<typeof VcFundProfileSchema>;
 
+/** camelCase throughout, as the profile in it (section 3 reads `profile.publicApplyUrl`). */
 export const VcProfileResponseSchema = z.object({
   /** Null until the first save of any step. */
   profile: VcFundProfileSchema.nullable(),
-  /** Step 1 valid, weights saved and at least one intake source enabled (the same as login's flag). */
-  onboarding_complete: z.boolean(),
+  /** Step 1 valid, weights saved and at least one intake source enabled (the same as login's `onboarding_complete`). */
+  onboardingComplete: z.boolean(),
 });
 export type VcProfileResponse = z.infer<typeof VcProfileResponseSchema>;
 
@@ -214,7 +235,7 @@ export const vcEndpoints = {
   getProfile: defineEndpoint({
     method: 'GET',
     path: '/vc/profile/',
-    access: 'vc',
+    access: 'fund:member',
     summary: "The fund's profile and whether onboarding is complete (profile null before the first save)",
     tags: ['vc'],
     response: VcProfileResponseSchema,
@@ -222,7 +243,7 @@ export const vcEndpoints = {
   saveFundStep: defineEndpoint({
     method: 'POST',
     path: '/vc/profile/step1/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Onboarding step 1: fund name, website, sectors, stages, geography and ticket range',
     tags: ['vc'],
     body: FundStepSchema,
@@ -231,7 +252,7 @@ export const vcEndpoints = {
   saveScoringWeights: defineEndpoint({
     method: 'POST',
     path: '/vc/profile/scoring-weights/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Onboarding step 2: six weights 1-10 (team, market and problem/solution keep their values)',
     tags: ['vc'],
     body: ScoringWeightsBodySchema,
@@ -240,7 +261,7 @@ export const vcEndpoints = {
   saveIntakeSources: defineEndpoint({
     method: 'PUT',
     path: '/vc/profile/intake-sources/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Onboarding step 3 and settings: which deal intake sources are on (at least one)',
     tags: ['vc'],
     body: IntakeSourcesBodySchema,
@@ -249,7 +270,7 @@ export const vcEndpoints = {
   saveScoringPreferences: defineEndpoint({
     method: 'PUT',
     path: '/vc/settings/scoring-preferences/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Settings: the six weights as whole percentages summing to 100, stored as 1-10 weights',
     tags: ['vc'],
     body: ScoringPreferencesBodySchema,
@@ -258,7 +279,7 @@ export const vcEndpoints = {
   saveInvestmentWeights: defineEndpoint({
     method: 'PUT',
     path: '/vc/settings/weights/',
-    access: 'vc',
+    access: 'fund:admin',
     summary: 'Settings: all nine investment weights 1-10',
     tags: ['vc'],
     body: InvestmentWeightsBodySchema,

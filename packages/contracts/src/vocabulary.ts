@@ -66,16 +66,5 @@ export const SUB_SCORE_LABELS: Record<SubScoreKey, string> = {
   risks: 'Risks',
 };
 
-/** Weights 1-10 per dimension; equal weights unless a fund says otherwise. */
+/** Weights 1-10 per dimension (contracts' weights.ts holds the default set). */
 export type ScoreWeights = Record<SubScoreKey, number>;
-export const DEFAULT_WEIGHTS: ScoreWeights = {
-  team: 5,
-  market: 5,
-  problemSolution: 5,
-  traction: 5,
-  product: 5,
-  businessModel: 5,
-  financials: 5,
-  gtm: 5,
-  risks: 5,
-};

@@ -3,7 +3,7 @@ import { SUB_SCORE_KEYS, type ScoreWeights } from './vocabulary.ts';
 import {
   apportion,
   applyPercentages,
-  DEFAULT_FUND_WEIGHTS,
+  DEFAULT_SCORE_WEIGHTS,
   DEFAULT_PREFERENCE_PERCENTAGES,
   percentagesOf,
   PREFERENCE_KEYS,
@@ -16,7 +16,9 @@ import {
 import {
   FundStepSchema,
   IntakeSourcesBodySchema,
+  preferencesFromProfile,
   preferencesFromWire,
+  preferencesToProfile,
   preferencesToWire,
   ScoringPreferencesBodySchema,
   ScoringWeightsBodySchema,
@@ -44,13 +46,13 @@ describe('apportion (largest remainder)', () => {
 
 describe('the three screens are views of one model', () => {
   it('defaults reproduce the spec percentages exactly, and team/market/problemSolution stay at 5', () => {
-    expect(preferencePercentagesOf(DEFAULT_FUND_WEIGHTS)).toEqual(DEFAULT_PREFERENCE_PERCENTAGES);
-    expect(DEFAULT_PREFERENCE_PERCENTAGES).toEqual({ traction: 20, product: 15, businessModel: 15, financials: 20, goToMarket: 15, risks: 15 });
-    expect(DEFAULT_FUND_WEIGHTS).toMatchObject({ team: 5, market: 5, problemSolution: 5 });
-    for (const k of SUB_SCORE_KEYS) expect(DEFAULT_FUND_WEIGHTS[k]).toBeGreaterThanOrEqual(1);
+    expect(preferencePercentagesOf(DEFAULT_SCORE_WEIGHTS)).toEqual(DEFAULT_PREFERENCE_PERCENTAGES);
+    expect(DEFAULT_PREFERENCE_PERCENTAGES).toEqual({ traction: 20, product: 15, businessModel: 15, financials: 20, gtm: 15, risks: 15 });
+    expect(DEFAULT_SCORE_WEIGHTS).toMatchObject({ team: 5, market: 5, problemSolution: 5 });
+    for (const k of SUB_SCORE_KEYS) expect(DEFAULT_SCORE_WEIGHTS[k]).toBeGreaterThanOrEqual(1);
   });
 
-  it('maps the six names onto the nine dimensions (goToMarket is gtm) and keeps the other three', () => {
+  it('the six are six of the nine dimensions; the other three keep their values', () => {
     const stored: ScoreWeights = { team: 9, market: 2, problemSolution: 7, traction: 1, product: 1, businessModel: 1, financials: 1, gtm: 1, risks: 1 };
     const next = withPreferenceWeights(stored, six(3, 4, 5, 6, 7, 8));
     expect(next).toEqual({ team: 9, market: 2, problemSolution: 7, traction: 3, product: 4, businessModel: 5, financials: 6, gtm: 7, risks: 8 });
@@ -80,7 +82,7 @@ describe('the three screens are views of one model', () => {
       six(5, 5, 5, 5, 30, 50),
       six(20, 15, 15, 20, 15, 15),
     ];
-    for (const p of cases) expect(preferencePercentagesOf(applyPercentages(DEFAULT_FUND_WEIGHTS, p))).toEqual(p);
+    for (const p of cases) expect(preferencePercentagesOf(applyPercentages(DEFAULT_SCORE_WEIGHTS, p))).toEqual(p);
   });
 
   it('any whole percentages round-trip within 3 points while the largest is at most ten times the smallest', () => {
@@ -94,7 +96,7 @@ describe('the three screens are views of one model', () => {
       v[5] = v[5]! + 100 - v.reduce((a, b) => a + b, 0);
       if (Math.max(...v) > 10 * Math.min(...v) || Math.min(...v) < 1) continue;
       const p = six(...v);
-      const back = preferencePercentagesOf(applyPercentages(DEFAULT_FUND_WEIGHTS, p));
+      const back = preferencePercentagesOf(applyPercentages(DEFAULT_SCORE_WEIGHTS, p));
       expect(sum(back)).toBe(100);
       for (const k of PREFERENCE_KEYS) worst = Math.max(worst, Math.abs(back[k] - p[k]));
     }
@@ -102,13 +104,13 @@ describe('the three screens are views of one model', () => {
   });
 
   it('a 0% becomes the minimum weight 1, and saving stays within 1-10', () => {
-    const w = weightsFromPercentages(six(0, 0, 0, 0, 0, 100), DEFAULT_FUND_WEIGHTS);
+    const w = weightsFromPercentages(six(0, 0, 0, 0, 0, 100), DEFAULT_SCORE_WEIGHTS);
     expect(w).toEqual(six(1, 1, 1, 1, 1, 10));
     for (const k of PREFERENCE_KEYS) expect(w[k]).toBeGreaterThanOrEqual(1);
   });
 
   it('saving the percentages a screen shows keeps the stored weights (no drift on an untouched save)', () => {
-    const stored: ScoreWeights = { ...DEFAULT_FUND_WEIGHTS, traction: 7, product: 3, financials: 9 };
+    const stored: ScoreWeights = { ...DEFAULT_SCORE_WEIGHTS, traction: 7, product: 3, financials: 9 };
     expect(weightsFromPercentages(preferencePercentagesOf(stored), stored)).toEqual(preferenceWeightsOf(stored));
   });
 });
@@ -138,5 +140,7 @@ describe('shared schemas', () => {
     const p = six(1, 2, 3, 4, 5, 6);
     expect(preferencesToWire(p)).toEqual({ traction: 1, product: 2, business_model: 3, financials: 4, go_to_market: 5, risks: 6 });
     expect(preferencesFromWire(preferencesToWire(p))).toEqual(p);
+    expect(preferencesToProfile(p)).toEqual({ traction: 1, product: 2, businessModel: 3, financials: 4, goToMarket: 5, risks: 6 });
+    expect(preferencesFromProfile(preferencesToProfile(p))).toEqual(p);
   });
 });

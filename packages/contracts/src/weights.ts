@@ -1,4 +1,4 @@
-import { SUB_SCORE_KEYS, type ScoreWeights, type SubScoreKey } from './vocabulary.ts';
+import { SUB_SCORE_KEYS, SUB_SCORE_LABELS, type ScoreWeights, type SubScoreKey } from './vocabulary.ts';
 
 /**
  * A fund's one canonical scoring-weight model and the three screens that view it
@@ -15,29 +15,18 @@ import { SUB_SCORE_KEYS, type ScoreWeights, type SubScoreKey } from './vocabular
 export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 10;
 
-/** The six weights of onboarding step 2 and of Scoring Preferences, in the spec's names and order. */
-export const PREFERENCE_KEYS = ['traction', 'product', 'businessModel', 'financials', 'goToMarket', 'risks'] as const;
+/**
+ * The six dimensions of onboarding step 2 and of Scoring Preferences, in the spec's order.
+ * Inside the code they carry the dimensions' own names; the spec's names for them
+ * (`go_to_market` in request bodies, `goToMarket` in the profile) live only at the edge (vc.ts).
+ */
+export const PREFERENCE_KEYS = ['traction', 'product', 'businessModel', 'financials', 'gtm', 'risks'] as const satisfies readonly SubScoreKey[];
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type PreferenceValues = Record<PreferenceKey, number>;
 
-/** Which of the nine dimensions each of the six names. */
-export const PREFERENCE_DIMENSION: Record<PreferenceKey, SubScoreKey> = {
-  traction: 'traction',
-  product: 'product',
-  businessModel: 'businessModel',
-  financials: 'financials',
-  goToMarket: 'gtm',
-  risks: 'risks',
-};
-
-export const PREFERENCE_LABELS: Record<PreferenceKey, string> = {
-  traction: 'Traction',
-  product: 'Product',
-  businessModel: 'Business Model',
-  financials: 'Financials',
-  goToMarket: 'Go-to-Market',
-  risks: 'Risks',
-};
+export const PREFERENCE_LABELS: Record<PreferenceKey, string> = Object.fromEntries(
+  PREFERENCE_KEYS.map((k) => [k, SUB_SCORE_LABELS[k]]),
+) as Record<PreferenceKey, string>;
 
 /** Spec section 9: the Scoring Preferences a new fund starts with. */
 export const DEFAULT_PREFERENCE_PERCENTAGES: PreferenceValues = {
@@ -45,17 +34,18 @@ export const DEFAULT_PREFERENCE_PERCENTAGES: PreferenceValues = {
   product: 15,
   businessModel: 15,
   financials: 20,
-  goToMarket: 15,
+  gtm: 15,
   risks: 15,
 };
 
 /**
- * A new fund's weights. The six shown as percentages are 8:6:6:8:6:6, exactly the spec's
- * 20/15/15/20/15/15 (4:3:3:4:3:3 doubled, so they keep room above and below on a 1-10
- * slider). Team, market and problem/solution, which those screens do not show, keep the
- * spec's 'default 5'.
+ * The one default weight set: a new fund's model, the Investment Weights page's 'Reset to
+ * Defaults' and the `funds` table's column defaults. The six shown as percentages are
+ * 8:6:6:8:6:6, exactly the spec's 20/15/15/20/15/15 (4:3:3:4:3:3 doubled, so they keep room
+ * above and below on a 1-10 slider). Team, market and problem/solution, which those screens
+ * do not show, keep the spec's 'default 5'.
  */
-export const DEFAULT_FUND_WEIGHTS: ScoreWeights = {
+export const DEFAULT_SCORE_WEIGHTS: Readonly<ScoreWeights> = Object.freeze({
   team: 5,
   market: 5,
   problemSolution: 5,
@@ -65,7 +55,15 @@ export const DEFAULT_FUND_WEIGHTS: ScoreWeights = {
   financials: 8,
   gtm: 6,
   risks: 6,
-};
+});
+
+/**
+ * Every dimension weighing the same: not a default but no weighting at all. The engine's
+ * own overall (the founder's FitScore, the Do-Next gains) is the plain mean of the nine.
+ */
+export const EQUAL_WEIGHTS: Readonly<ScoreWeights> = Object.freeze(
+  Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, 1])) as ScoreWeights,
+);
 
 /**
  * Integers summing to exactly `total`, proportional to `values` (largest-remainder method):
@@ -93,13 +91,13 @@ export function apportion(values: readonly number[], total = 100): number[] {
 
 /** The six weights (1-10) of onboarding step 2, read from the nine. */
 export function preferenceWeightsOf(weights: ScoreWeights): PreferenceValues {
-  return Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, weights[PREFERENCE_DIMENSION[k]]])) as PreferenceValues;
+  return Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, weights[k]])) as PreferenceValues;
 }
 
 /** The nine with the six replaced; team, market and problem/solution keep their stored values. */
 export function withPreferenceWeights(weights: ScoreWeights, six: PreferenceValues): ScoreWeights {
   const next = { ...weights };
-  for (const k of PREFERENCE_KEYS) next[PREFERENCE_DIMENSION[k]] = six[k];
+  for (const k of PREFERENCE_KEYS) next[k] = six[k];
   return next;
 }
 

@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -85,10 +84,4 @@ export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: stri
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
   }
-}
-
-export async function currentTime(db: Database): Promise<Date> {
-  const rows = await db.execute<{ now: Date }>(sql`select now() as now`);
-  const row = (rows as unknown as { rows?: { now: Date }[] }).rows?.[0] ?? (rows as unknown as { now: Date }[])[0];
-  return new Date(row!.now);
 }

@@ -57,7 +57,9 @@ describe('DeckAnalyzer', () => {
 
   it('reads image-only pages with OCR in the OCR threads', async () => {
     const progress: AnalyzeProgress[] = [];
-    const a = await analyzer.analyze(await makeImagePdf([{ title: 'Traction', lines: ['We have 120 paying customers.'] }]), null, {
+    // Enough words to be judged a pitch (a line of text alone is refused as not a deck).
+    const slide = { title: 'Traction', lines: ['We have 120 paying customers.', 'Retailers use our robots every day to pick', 'and pack their orders twice as fast as before.'] };
+    const a = await analyzer.analyze(await makeImagePdf([slide]), null, {
       onProgress: (p) => progress.push(p),
     });
     expect(a.deck).toMatchObject({ format: 'pdf', pages: 1, ocrPages: 1 });
@@ -96,7 +98,7 @@ describe('DeckAnalyzer', () => {
       const script = join(dir, 'host.mts');
       await writeFile(
         script,
-        `import { DeckAnalyzer } from '${index}';\nimport { makePptx } from '${gen}';\nconst a = new DeckAnalyzer({ maxWorkers: 1 });\nconst r = await a.analyze(await makePptx([{ title: 'Traction', lines: ['MRR $45K'] }]), null);\nawait a.close();\nconsole.log(JSON.stringify({ pages: r.deck.pages, mrr: r.keyMetrics.mrr?.value }));\n`,
+        `import { DeckAnalyzer } from '${index}';\nimport { makePptx } from '${gen}';\nconst a = new DeckAnalyzer({ maxWorkers: 1 });\nconst r = await a.analyze(await makePptx([{ title: 'Traction', lines: ['MRR $45K', 'Retailers use our robots every day to pick and pack their orders twice as fast as before.'] }]), null);\nawait a.close();\nconsole.log(JSON.stringify({ pages: r.deck.pages, mrr: r.keyMetrics.mrr?.value }));\n`,
       );
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),

@@ -115,20 +115,47 @@ export class DeckAnalyzer {
     try {
       const read = await this.read(bytes, controller.signal, options.onProgress);
       clearTimeout(timer);
-      options.onProgress?.({ stage: 'understanding', done: 0, total: 1 });
-      const extras = this.llm ? await enrichWithLlm(read.deck, this.llm, options.signal) : null;
-      options.onProgress?.({ stage: 'scoring', done: 0, total: 1 });
-      const analysis = buildAnalysis(read.deck, profile, {
-        llm: extras && this.llm ? { model: this.llm.model, extras } : null,
-        parseMs: read.parseMs,
-        ocrMs: read.ocrMs,
-      });
-      options.onProgress?.({ stage: 'scoring', done: 1, total: 1 });
-      return analysis;
+      return await this.build(read, profile, options);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * Reads a deck (text layer and OCR) without scoring it: what `npm run analyze` and
+   * `npm run eval:decks` feed to the understanding step.
+   */
+  async readText(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<{ deck: DeckText; parseMs: number; ocrMs: number }> {
+    precheckDeck(bytes);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeckError('timeout')), this.timeoutMs);
+    const onAbort = () => controller.abort(new DeckError('aborted'));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+    try {
+      return await this.read(bytes, controller.signal, options.onProgress);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async build(
+    read: { deck: DeckText; parseMs: number; ocrMs: number },
+    profile: FounderProfile | null,
+    options: AnalyzeOptions,
+  ): Promise<FitScoreAnalysis> {
+    options.onProgress?.({ stage: 'understanding', done: 0, total: 1 });
+    const extras = this.llm ? await enrichWithLlm(read.deck, this.llm, options.signal) : null;
+    options.onProgress?.({ stage: 'scoring', done: 0, total: 1 });
+    const analysis = buildAnalysis(read.deck, profile, {
+      llm: extras && this.llm ? { model: this.llm.model, extras } : null,
+      parseMs: read.parseMs,
+      ocrMs: read.ocrMs,
+    });
+    options.onProgress?.({ stage: 'scoring', done: 1, total: 1 });
+    return analysis;
   }
 
   /**

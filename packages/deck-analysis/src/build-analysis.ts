@@ -3,7 +3,9 @@ import type { LlmExtras } from './llm/llm-enrich.ts';
 import type { DeckText } from './model.ts';
 import { scoreDeck } from './score/score-deck.ts';
 import { countWords } from './text/text-quality.ts';
+import { DeckError } from './errors.ts';
 import { understandDeck } from './understand/understand-deck.ts';
+import { judgeDeck } from './understand/verdict.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export interface BuildOptions {
@@ -17,12 +19,16 @@ const round = (ms: number) => Math.round(ms);
 
 /**
  * Read deck + profile -> FitScore analysis (understanding and scoring). Pure apart
- * from the timings it reports; everything else is a function of its inputs.
+ * from the timings it reports; everything else is a function of its inputs. Throws
+ * DeckError('not_a_deck') for a file that is not a pitch deck.
  */
 export function buildAnalysis(deck: DeckText, profile: FounderProfile | null, options: BuildOptions = {}): FitScoreAnalysis {
   const t0 = performance.now();
   const extras = options.llm ? { facts: options.llm.extras.facts, sections: options.llm.extras.sections } : {};
   const u = understandDeck(deck, profile, extras);
+  // A file that is not a pitch deck gets its reason, never a score.
+  const verdict = judgeDeck(u);
+  if (!verdict.deck) throw new DeckError('not_a_deck', verdict.reason ?? undefined);
   const t1 = performance.now();
   const scored = scoreDeck(u);
   const t2 = performance.now();

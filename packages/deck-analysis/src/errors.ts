@@ -14,6 +14,7 @@ export const DECK_ERROR_CODES = [
   'zip_bomb',
   'too_complex',
   'aborted',
+  'not_a_deck',
 ] as const;
 export type DeckErrorCode = (typeof DECK_ERROR_CODES)[number];
 
@@ -30,6 +31,7 @@ const DEFAULT_MESSAGES: Record<DeckErrorCode, string> = {
   zip_bomb: 'This PowerPoint file expands to far more data than a deck should. Export it again and upload the new file.',
   too_complex: 'This deck is too complex to analyse. Try a smaller export (fewer or compressed images).',
   aborted: 'The analysis was cancelled.',
+  not_a_deck: "This doesn't look like a pitch deck. Upload the slides you show investors (PDF or PowerPoint).",
 };
 
 export class DeckError extends Error {

@@ -20,6 +20,13 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.optional(),
   TRUST_PROXY: bool.default(false),
@@ -30,6 +37,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('FitScore <no-reply@fitscore.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
   /** Failed sign-ins from one client address (any accounts) before it is blocked for the window. */
@@ -50,7 +59,28 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === '' || v.length >= 32, 'APP_SECRET must be at least 32 characters')
     .optional(),
+}).superRefine((e, ctx) => {
+  if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when BLOB_STORE=s3' });
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+  }
 });
+
+/** Where uploaded files are kept: DATA_DIR/blobs, or an S3-compatible bucket shared by every process. */
+export type BlobStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS S3 itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's default credential chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -62,6 +92,7 @@ export interface AppConfig {
   corsOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  blobs: BlobStoreConfig;
   log: { level: string; pretty: boolean };
   trustProxy: boolean;
   auth: {
@@ -72,6 +103,8 @@ export interface AppConfig {
     failuresPerAddress: number;
     failureWindowMinutes: number;
   };
+  /** Per-IP limits: public forms (contact sales, apply forms) and unknown paths. */
+  rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
   bodyLimitBytes: number;
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
   analyzer: { workers: number; timeoutMs: number };
@@ -84,8 +117,11 @@ export interface AppConfig {
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
-/** Parses the environment once; nothing else in the server reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Parses the environment once; nothing else in the server reads process.env.
+ * Logs are pretty on a terminal and JSON lines otherwise (files, pipes, log collectors) unless LOG_PRETTY says.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = Boolean(process.stdout.isTTY)): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
@@ -113,7 +149,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: [...new Set(corsOrigins)],
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
-    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? e.NODE_ENV === 'development' },
+    blobs:
+      e.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? stdoutIsTerminal },
     trustProxy: e.TRUST_PROXY,
     auth: {
       sessionTtlDays: e.SESSION_TTL_DAYS,
@@ -122,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       failuresPerEmail: e.AUTH_FAILURES_PER_EMAIL,
       failuresPerAddress: e.AUTH_FAILURES_PER_ADDRESS,
       failureWindowMinutes: e.AUTH_FAILURE_WINDOW_MINUTES,
+    },
+    rateLimits: {
+      publicFormPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
+      notFoundPerMinute: e.NOT_FOUND_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobs: {

@@ -16,5 +16,3 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 }
-
-export const notFound = (what: string) => new AppError('not_found', `${what} not found`);

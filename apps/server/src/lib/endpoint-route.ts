@@ -1,9 +1,10 @@
 import type { Endpoint, EndpointResponse } from '@fitscore/contracts';
-import { ErrorResponseSchema } from '@fitscore/contracts';
+import { ErrorResponseSchema, needsSession } from '@fitscore/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AuthContext } from '../plugins/auth.ts';
+import type { AuthContext, FundAccess } from '../plugins/auth.ts';
+import { signedRouteHooks, type WebhookSecret } from '../plugins/webhook-signature.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -11,8 +12,12 @@ export interface EndpointContext<E extends Endpoint> {
   body: Parsed<E['body']>;
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
-  /** Present on every endpoint whose access is not 'public'. */
-  auth: E['access'] extends 'public' ? AuthContext | null : AuthContext;
+  /** Present on every endpoint that needs a session; read when sent to a 'public' one. */
+  auth: E['access'] extends 'public' ? AuthContext | null : E['access'] extends 'signed' ? null : AuthContext;
+  /** The fund the investor acts for, on `fund:*` endpoints: reach the fund's data through it. */
+  fund: E['access'] extends 'fund:member' | 'fund:admin' ? FundAccess : null;
+  /** The body as received, on `signed` endpoints (its signature was checked). */
+  rawBody: E['access'] extends 'signed' ? Buffer : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -20,6 +25,20 @@ export interface EndpointContext<E extends Endpoint> {
 export interface EndpointRouteOptions {
   rateLimit?: { max: number; timeWindow: number | string };
   bodyLimit?: number;
+  /** Required for a `signed` endpoint: the secret its callers sign with. */
+  webhookSecret?: WebhookSecret;
+}
+
+/** The access hooks of a route: a session guard, or for `signed` the signature check on the raw body. */
+function accessHooks(app: FastifyInstance, endpoint: Endpoint, options: EndpointRouteOptions) {
+  if (endpoint.access !== 'signed') return { preHandler: app.requireAccess(endpoint.access) };
+  if (!options.webhookSecret) throw new Error(`${endpoint.method} ${endpoint.path} is signed but has no webhookSecret`);
+  return signedRouteHooks(options.webhookSecret);
+}
+
+function rateLimitOf(app: FastifyInstance, endpoint: Endpoint, options: EndpointRouteOptions) {
+  if (options.rateLimit) return options.rateLimit;
+  return endpoint.publicRateLimit ? app.publicLimit(endpoint.publicRateLimit) : undefined;
 }
 
 /**
@@ -33,13 +52,14 @@ export function registerEndpoint<E extends Endpoint>(
   options: EndpointRouteOptions = {},
 ) {
   const status = endpoint.status ?? 200;
+  const rateLimit = rateLimitOf(app, endpoint, options);
   const route: RouteOptions = {
     method: endpoint.method,
     url: endpoint.path,
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],
-      ...(endpoint.access === 'public' ? {} : { security: [{ token: [] }] }),
+      ...(needsSession(endpoint.access) ? { security: [{ token: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -52,15 +72,17 @@ export function registerEndpoint<E extends Endpoint>(
         '5xx': ErrorResponseSchema,
       },
     },
-    preHandler: app.requireAccess(endpoint.access),
+    ...accessHooks(app, endpoint, options),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(rateLimit ? { config: { rateLimit } } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         body: request.body,
         params: request.params,
         query: request.query,
         auth: request.auth,
+        fund: request.fund,
+        rawBody: request.rawBody,
         request,
         reply,
       } as EndpointContext<E>);

@@ -1,4 +1,4 @@
-import type { EndpointAccess } from '@fitscore/contracts';
+import type { EndpointAccess, FundRole, PublicRateLimit } from '@fitscore/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { SessionUser } from '../modules/auth/auth.repository.ts';
@@ -13,12 +13,40 @@ export interface Authenticator {
   authenticate(token: string): Promise<AuthContext | null>;
 }
 
+/**
+ * The fund an investor acts for on a `fund:*` endpoint. `id` is null only for an investor
+ * whose fund does not exist yet: every investor account belongs to one fund, made by their
+ * first save, so until then they are the admin of the fund they are about to create.
+ */
+export interface FundAccess {
+  id: string | null;
+  role: FundRole;
+}
+
+export interface Memberships {
+  membershipOf(userId: string): Promise<{ fundId: string; role: FundRole } | null>;
+}
+
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+export interface AccessOptions {
+  authenticator: Authenticator;
+  memberships: Memberships;
+  /** Per-IP limits of public endpoints, by purpose. */
+  publicLimits: Record<PublicRateLimit, RateLimit>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    fund: FundAccess | null;
   }
   interface FastifyInstance {
-    requireAccess(access: EndpointAccess): preHandlerAsyncHookHandler;
+    requireAccess(access: Exclude<EndpointAccess, 'signed'>): preHandlerAsyncHookHandler;
+    publicLimit(kind: PublicRateLimit): RateLimit;
   }
 }
 
@@ -33,12 +61,18 @@ export function readToken(request: FastifyRequest): string | null {
 const ROLE_NAMES = { founder: 'founders', vc: 'investors' } as const;
 
 /**
- * One guard for every route: 401 without a valid session, 403 for the wrong role.
- * Ownership of individual resources is checked by each module's service.
+ * One guard for every session-based route, resolved once per request: 401 without a valid
+ * session, 403 for the wrong role, and for `fund:*` the caller's fund and role there
+ * (403 when a member calls an admin endpoint). Ownership of individual resources below the
+ * fund is checked by each module's service. `signed` endpoints are guarded by `webhook-signature.ts`.
  */
-export function registerAuthGuard(app: FastifyInstance, authenticator: Authenticator) {
+export function registerAccessGuard(app: FastifyInstance, options: AccessOptions) {
+  const { authenticator, memberships } = options;
   app.decorateRequest('auth', null);
-  app.decorate('requireAccess', (access: EndpointAccess): preHandlerAsyncHookHandler => {
+  app.decorateRequest('fund', null);
+  app.decorateRequest('rawBody', null);
+  app.decorate('publicLimit', (kind: PublicRateLimit) => options.publicLimits[kind]);
+  app.decorate('requireAccess', (access: Exclude<EndpointAccess, 'signed'>): preHandlerAsyncHookHandler => {
     return async (request) => {
       const token = readToken(request);
       if (access === 'public') {
@@ -49,8 +83,15 @@ export function registerAuthGuard(app: FastifyInstance, authenticator: Authentic
       const auth = await authenticator.authenticate(token);
       if (!auth) throw new AppError('unauthenticated', 'Your session has expired. Please log in again.');
       request.auth = auth;
-      if (access !== 'user' && auth.user.type !== access) {
-        throw new AppError('forbidden', `This is only available to ${ROLE_NAMES[access]}.`);
+      if (access === 'user') return;
+      const role = access === 'founder' ? 'founder' : 'vc';
+      if (auth.user.type !== role) throw new AppError('forbidden', `This is only available to ${ROLE_NAMES[role]}.`);
+      if (access === 'founder' || access === 'vc') return;
+
+      const membership = await memberships.membershipOf(auth.user.id);
+      request.fund = membership ? { id: membership.fundId, role: membership.role } : { id: null, role: 'admin' };
+      if (access === 'fund:admin' && request.fund.role !== 'admin') {
+        throw new AppError('forbidden', "Only the fund's admins can change this.");
       }
     };
   });

@@ -93,8 +93,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     return sendError(reply, 'internal', GENERIC_500, { requestId: request.id });
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
+/**
+ * Unknown paths answer 404 with the path named, limited per IP like any other route so that
+ * scanning for endpoints costs the scanner (needs @fastify/rate-limit registered first).
+ */
+export function registerNotFound(app: FastifyInstance, limit: { max: number; timeWindow: number }) {
+  app.setNotFoundHandler({ preHandler: app.rateLimit(limit) }, (request, reply) =>
     sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
   );
 }

@@ -1,19 +1,29 @@
 import type { UserType } from '@fitscore/contracts';
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { TopNav, type NavItem } from '@/components/layout/top-nav';
 import { dashboardPath, paths } from '@/config/paths';
 import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { ServerEventsProvider } from '@/lib/server-events';
 
 /** The root of every route: the session lives here because it navigates. */
 export function RootLayout() {
   return (
     <AuthProvider>
-      <ScrollRestoration />
-      <Outlet />
+      <SessionEvents>
+        <ScrollRestoration />
+        <Outlet />
+      </SessionEvents>
     </AuthProvider>
   );
+}
+
+/** One server-push stream for as long as someone is signed in. */
+function SessionEvents({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <ServerEventsProvider sessionKey={user?.id ?? null}>{children}</ServerEventsProvider>;
 }
 
 const PUBLIC_ITEMS: NavItem[] = [

@@ -1,10 +1,12 @@
 import {
   buildPath,
+  encodeQuery,
   type Endpoint,
   type EndpointBody,
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
+  type QueryValue,
 } from '@fitscore/contracts';
 import { API_URL } from '@/config/env';
 import { STORAGE_KEYS, storage } from './storage';
@@ -45,17 +47,6 @@ export function authHeader(): Record<string, string> {
   return token ? { Authorization: `Token ${token}` } : {};
 }
 
-function toQueryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 export async function readError(response: Response, fallback: string): Promise<ApiError> {
   let body: { error?: unknown; code?: unknown; details?: unknown } = {};
   try {
@@ -77,7 +68,7 @@ export async function callEndpoint<E extends Endpoint>(
   fallbackError = 'Something went wrong. Please try again.',
 ): Promise<EndpointResponse<E>> {
   const url = apiUrl(
-    buildPath(endpoint.path, input.params as Record<string, string> | undefined) + toQueryString(input.query),
+    buildPath(endpoint.path, input.params as Record<string, string> | undefined) + encodeQuery(input.query as Record<string, QueryValue> | undefined),
   );
   const headers: Record<string, string> = { ...authHeader() };
   let body: BodyInit | undefined;

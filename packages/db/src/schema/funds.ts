@@ -1,13 +1,15 @@
+import { DEFAULT_SCORE_WEIGHTS, FUND_MEMBER_ROLES } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** A weight of the fund's one scoring model: an integer 1-10 (contracts' weights.ts converts the screens). */
 const weight = (name: string, byDefault: number) => smallint(name).notNull().default(byDefault);
+const W = DEFAULT_SCORE_WEIGHTS;
 
 /**
  * An investor fund: its thesis (onboarding step 1), its one canonical scoring-weight model
- * (nine dimensions 1-10; defaults = contracts' DEFAULT_FUND_WEIGHTS), its deal intake
+ * (nine dimensions 1-10; column defaults read from contracts' DEFAULT_SCORE_WEIGHTS), its deal intake
  * sources and when each onboarding step was saved. The fund is separate from the people
  * in it (fund_members) so that a fund can later be a team.
  */
@@ -25,15 +27,15 @@ export const funds = pgTable(
     /** Whole dollars; null when the fund leaves it open. */
     ticketSizeMin: bigint('ticket_size_min', { mode: 'number' }),
     ticketSizeMax: bigint('ticket_size_max', { mode: 'number' }),
-    weightTeam: weight('weight_team', 5),
-    weightMarket: weight('weight_market', 5),
-    weightProblemSolution: weight('weight_problem_solution', 5),
-    weightTraction: weight('weight_traction', 8),
-    weightProduct: weight('weight_product', 6),
-    weightBusinessModel: weight('weight_business_model', 6),
-    weightFinancials: weight('weight_financials', 8),
-    weightGtm: weight('weight_gtm', 6),
-    weightRisks: weight('weight_risks', 6),
+    weightTeam: weight('weight_team', W.team),
+    weightMarket: weight('weight_market', W.market),
+    weightProblemSolution: weight('weight_problem_solution', W.problemSolution),
+    weightTraction: weight('weight_traction', W.traction),
+    weightProduct: weight('weight_product', W.product),
+    weightBusinessModel: weight('weight_business_model', W.businessModel),
+    weightFinancials: weight('weight_financials', W.financials),
+    weightGtm: weight('weight_gtm', W.gtm),
+    weightRisks: weight('weight_risks', W.risks),
     onlineFormEnabled: boolean('online_form_enabled').notNull().default(true),
     emailForwardingEnabled: boolean('email_forwarding_enabled').notNull().default(false),
     fundStepCompletedAt: timestamp('fund_step_completed_at', { withTimezone: true }),
@@ -59,8 +61,8 @@ export const funds = pgTable(
 );
 
 /**
- * Who belongs to a fund. The VC who created it is its 'owner' and first member. For now a
- * user belongs to one fund (unique user_id); invitations later add 'member' rows.
+ * Who belongs to a fund: a VC account belongs to one fund (unique user_id) and a fund has
+ * many members. The VC who created the fund is its first 'admin'; invitations add 'member's.
  */
 export const fundMembers = pgTable(
   'fund_members',
@@ -71,12 +73,12 @@ export const fundMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: FUND_MEMBER_ROLES }).notNull().default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.fundId, t.userId] }),
     uniqueIndex('fund_members_user_idx').on(t.userId),
-    check('fund_members_role_check', sql`${t.role} in ('owner', 'member')`),
+    check('fund_members_role_check', sql`${t.role} in ('admin', 'member')`),
   ],
 );

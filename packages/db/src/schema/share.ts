@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { fitScores } from './founder.ts';
+import { fitScores } from './scoring.ts';
 
 /**
  * Public read-only links to one FitScore. The link keeps a snapshot of the score and the

@@ -2,6 +2,7 @@ import { SUB_SCORE_LABELS, type Evidence, type SectionKind } from '@fitscore/con
 import type { Topic } from '../understand/signals.ts';
 import type { Metric, MetricKey, Understanding } from '../understand/understanding.ts';
 import { displayMetric } from '../understand/understand-deck.ts';
+import { profileLabel } from '../understand/profile-labels.ts';
 
 /** What rules read: the understanding plus ratios computed once. */
 export interface RuleContext {
@@ -51,8 +52,9 @@ export function topicEvidence(u: Understanding, topic: Topic): Evidence[] {
   return hit ? [{ source: 'deck', page: hit.page, quote: hit.quote, factId: null }] : [];
 }
 
+/** Evidence from a profile field, under the label the profile form shows ('Profile: Target customer: SMBs'). */
 export function profileEvidence(field: string, value: string): Evidence[] {
-  return [{ source: 'profile', page: null, quote: `${field}: ${value}`.slice(0, 200), factId: null }];
+  return [{ source: 'profile', page: null, quote: `Profile: ${profileLabel(field)}: ${value}`.slice(0, 200), factId: null }];
 }
 
 export function hasSection(u: Understanding, kind: SectionKind): boolean {

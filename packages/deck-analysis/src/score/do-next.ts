@@ -1,4 +1,13 @@
-import { DEFAULT_WEIGHTS, SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreAnalysis, type FounderProfile, type Stage, type SubScoreKey } from '@fitscore/contracts';
+import {
+  EQUAL_WEIGHTS,
+  SUB_SCORE_KEYS,
+  SUB_SCORE_LABELS,
+  type FitScoreAnalysis,
+  type FounderProfile,
+  type SectionKind,
+  type Stage,
+  type SubScoreKey,
+} from '@fitscore/contracts';
 import type { DeckText, PageText } from '../model.ts';
 import { formatAmount } from '../understand/numbers.ts';
 import { understandDeck } from '../understand/understand-deck.ts';
@@ -10,8 +19,9 @@ import { weightedOverall } from './weighted.ts';
 /**
  * Top 3 Do-Next. For each dimension we build the slide a founder would add (using
  * their own numbers where the deck or profile has them, the stage's 'good' benchmark
- * where it has none), re-read the improved deck, re-score it, and measure the gain.
- * The three weakest dimensions that such a change would lift are recommended.
+ * where it has none), re-read the improved deck, re-score it, and measure the gain: the
+ * exact change of the overall score under the same weights. The three largest gains are
+ * recommended, in order; a slide the deck already has is never asked for again.
  */
 
 interface Improvement {
@@ -162,33 +172,77 @@ function subScores(results: Record<SubScoreKey, DimensionResult>): Record<SubSco
   return Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, results[k].score])) as Record<SubScoreKey, number>;
 }
 
+/** The sections each dimension's advice adds, and what a founder calls them. */
+const SECTIONS_OF: Record<SubScoreKey, SectionKind[]> = {
+  team: ['team'],
+  market: ['market', 'competition'],
+  problemSolution: ['problem', 'solution'],
+  traction: ['traction'],
+  product: ['product'],
+  businessModel: ['businessModel'],
+  financials: ['financials', 'ask'],
+  gtm: ['gtm'],
+  risks: ['risks'],
+};
+const SECTION_NAME: Record<SectionKind, string> = {
+  problem: 'problem',
+  solution: 'solution',
+  product: 'product',
+  market: 'market',
+  businessModel: 'business model',
+  traction: 'traction',
+  gtm: 'go-to-market',
+  competition: 'competition',
+  team: 'team',
+  financials: 'financials',
+  ask: 'ask',
+  risks: 'risks',
+};
+
+/**
+ * Advice that fits the deck: a slide the deck has is never asked for again; when it is
+ * there but weak, the advice says what it lacks (the rubric items that did not fire).
+ */
+function advice(key: SubScoreKey, imp: Improvement, u: Understanding, result: DimensionResult): { title: string; detail: string } {
+  const kinds = SECTIONS_OF[key];
+  const present = u.sections.filter((s) => kinds.includes(s.kind));
+  if (present.length === 0) return { title: imp.title, detail: imp.detail };
+  const absent = kinds.filter((k) => !present.some((s) => s.kind === k));
+  const lacks = result.missing.filter((m) => !/ slide$/.test(m));
+  const where = present.map((s) => `${SECTION_NAME[s.kind]} slide (page ${s.pages.join(', ')})`).join(' and ');
+  const title = absent.length === 0 ? `Strengthen your ${present.map((s) => SECTION_NAME[s.kind]).join(' and ')} slide${present.length > 1 ? 's' : ''}` : imp.title;
+  const parts = [`Your ${where} ${lacks.length > 0 ? `lacks ${lacks.slice(0, 4).join(', ')}: add ${lacks.length > 1 ? 'them' : 'it'} there` : 'is there; make its figures specific and sourced'}`];
+  if (absent.length > 0) parts.push(`add ${absent.map((k) => `a ${SECTION_NAME[k]} slide`).join(' and ')}`);
+  return { title, detail: `${parts.join('; ')}.` };
+}
+
 export function doNext(u: Understanding, results: Record<SubScoreKey, DimensionResult>): FitScoreAnalysis['doNext'] {
-  const base = weightedOverall(subScores(results), DEFAULT_WEIGHTS);
+  const before = subScores(results);
+  const base = weightedOverall(before, EQUAL_WEIGHTS);
   const deck: DeckText = { format: u.format, pages: u.pages };
   const options = SUB_SCORE_KEYS.map((key) => {
     const imp = improvement(key, u);
     const profile = u.profile && imp.profile ? imp.profile(u.profile) : u.profile;
     const improved = understandDeck(withSlides(deck, imp.slides, imp.early ?? false), profile, u.extras);
-    const after = scoreDimensions(improved);
+    const after = subScores(scoreDimensions(improved));
+    // The gain is the change of the overall score, under the same weights, when the change is made.
     return {
       key,
       imp,
       score: results[key].score,
-      subScoreGain: Math.max(0, after[key].score - results[key].score),
-      gain: Math.max(0, weightedOverall(subScores(after), DEFAULT_WEIGHTS) - base),
+      after,
+      subScoreGain: Math.max(0, after[key] - before[key]),
+      gain: Math.max(0, weightedOverall(after, EQUAL_WEIGHTS) - base),
     };
   });
-  const useful = options.filter((o) => o.subScoreGain > 0);
-  const weak = useful.filter((o) => o.score <= 6).sort((a, b) => b.gain - a.gain || a.score - b.score || b.subScoreGain - a.subScoreGain);
-  const rest = useful.filter((o) => o.score > 6).sort((a, b) => b.gain - a.gain || a.score - b.score);
-  const picked = [...weak, ...rest];
+  const useful = options.filter((o) => o.subScoreGain > 0 && o.gain > 0).sort((a, b) => b.gain - a.gain || a.score - b.score || b.subScoreGain - a.subScoreGain);
+  const picked = [...useful];
   // Always three: when little can be added, the weakest dimensions still get advice.
   for (const o of [...options].sort((a, b) => a.score - b.score)) if (!picked.includes(o)) picked.push(o);
-  return picked.slice(0, 3).map((o) => ({
-    dimension: o.key,
-    title: o.imp.title,
-    detail: `${o.imp.detail} ${SUB_SCORE_LABELS[o.key]} ${o.score}/10${o.subScoreGain > 0 ? ` could rise to ${o.score + o.subScoreGain}/10 (+${o.gain} FitScore points)` : ' is already near its ceiling'}.`,
-    gain: o.gain,
-    subScoreGain: o.subScoreGain,
-  }));
+  return picked.slice(0, 3).map((o) => {
+    const { title, detail } = advice(o.key, o.imp, u, results[o.key]);
+    const moved = SUB_SCORE_KEYS.filter((k) => o.after[k] > before[k]).map((k) => `${SUB_SCORE_LABELS[k]} ${before[k]}/10 → ${o.after[k]}/10`);
+    const effect = o.gain > 0 ? ` ${moved.join(', ')} (+${o.gain} FitScore points).` : ` ${SUB_SCORE_LABELS[o.key]} ${o.score}/10 is already near its ceiling.`;
+    return { dimension: o.key, title, detail: `${detail}${effect}`, gain: o.gain, subScoreGain: o.gain > 0 ? o.subScoreGain : 0 };
+  });
 }

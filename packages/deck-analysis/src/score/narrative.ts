@@ -43,6 +43,10 @@ function negatives(r: DimensionResult, n: number): string[] {
 }
 
 export function summary(r: DimensionResult): string {
+  if (!r.evidence) {
+    const missing = r.missing.length > 0 ? ` Missing: ${r.missing.slice(0, 3).join(', ')}.` : '';
+    return `No evidence: nothing in the deck or profile supports ${SUB_SCORE_LABELS[r.key]}, so it gets the floor score.${missing}`;
+  }
   const good = positives(r, 3);
   const bad = negatives(r, 2);
   const parts: string[] = [];

@@ -701,11 +701,16 @@ export const DIMENSIONS: DimensionDef[] = [
       },
       {
         id: 'fin.projections',
-        description: 'Financial projections',
+        description: 'Financial projections (or a stated revenue goal: the only place targets count)',
         points: 1,
         benchmark: null,
         missing: '3-year projections',
-        check: (c) => (hasTopic(c.u, 'projections') ? fired('Projections shown', topicEvidence(c.u, 'projections')) : null),
+        check: (c) => {
+          if (hasTopic(c.u, 'projections')) return fired('Projections shown', topicEvidence(c.u, 'projections'));
+          // Goals and forecasts count here, as a plan, and nowhere else.
+          const plan = c.u.claims.find((x) => x.status === 'target' && ['revenue', 'mrr', 'arr'].includes(x.kind));
+          return plan ? fired('Revenue plan stated', [{ source: 'deck', page: plan.page, quote: plan.quote, factId: null }]) : null;
+        },
       },
       {
         id: 'fin.burn',
@@ -876,7 +881,7 @@ export const DIMENSIONS: DimensionDef[] = [
   {
     key: 'risks',
     measures: 'How exposed the company is and how openly risks are handled; higher means lower or better-managed risk.',
-    base: 5,
+    base: 3,
     rules: [
       {
         id: 'risks.mitigation',
@@ -994,15 +999,17 @@ export const DIMENSIONS: DimensionDef[] = [
       },
       {
         id: 'risks.contradictions',
-        description: 'Profile and deck disagree (-1 per material contradiction, at most -3)',
+        description: 'The deck states better figures than the profile (-1 per material contradiction, at most -3)',
         points: -1,
         benchmark: null,
         check: (c) => {
-          const n = c.u.contradictions.length;
+          // A profile figure better than the deck's (newer numbers) costs nothing: a rising MRR never lowers a score.
+          const against = c.u.contradictions.filter((x) => x.deckOverstates);
+          const n = against.length;
           if (n === 0) return null;
           return {
             detail: `${n} contradiction(s) between profile and deck`,
-            evidence: c.u.contradictions.slice(0, 3).map((x) => ({ source: 'deck' as const, page: x.page, quote: x.message, factId: null })),
+            evidence: against.slice(0, 3).map((x) => ({ source: 'deck' as const, page: x.page, quote: x.message, factId: null })),
             points: -Math.min(3, n),
           };
         },

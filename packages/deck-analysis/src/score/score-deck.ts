@@ -1,4 +1,4 @@
-import { confidenceLevel, DEFAULT_WEIGHTS, matchLabel, SUB_SCORE_KEYS, type FitScoreAnalysis, type SubScoreKey } from '@fitscore/contracts';
+import { confidenceLevel, EQUAL_WEIGHTS, matchLabel, SUB_SCORE_KEYS, type FitScoreAnalysis, type SubScoreKey } from '@fitscore/contracts';
 import type { Understanding } from '../understand/understanding.ts';
 import { evidenceScore } from './confidence.ts';
 import { buildContext } from './context.ts';
@@ -22,8 +22,8 @@ export function scoreDeck(u: Understanding): ScoredDeck {
     subScores[key] = { score: r.score, summary: summary(r), evidence: dimensionEvidence(r), rules: ruleHits(r) };
   }
   const scores = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, results[k].score])) as Record<SubScoreKey, number>;
-  const overall = weightedOverall(scores, DEFAULT_WEIGHTS);
-  const evidence = evidenceScore(u);
+  const overall = weightedOverall(scores, EQUAL_WEIGHTS);
+  const evidence = evidenceScore(u, SUB_SCORE_KEYS.filter((k) => !results[k].evidence).length);
   return {
     stage: u.stage,
     subScores,

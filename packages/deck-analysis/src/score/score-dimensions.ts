@@ -11,7 +11,11 @@ export interface DimensionResult {
   fired: Array<{ rule: RuleDef; hit: Fired; points: number }>;
   /** 'What to add' texts of positive rules that did not fire. */
   missing: string[];
+  /** Whether any positive rule fired; without, the score is the floor and says 'No evidence'. */
+  evidence: boolean;
 }
+
+export const FLOOR = 1;
 
 export function clampScore(raw: number): number {
   // Round half up on a value computed from halves: deterministic, no float surprises.
@@ -30,7 +34,9 @@ function scoreDimension(def: DimensionDef, u: Understanding, ctx = buildContext(
       fired.push({ rule, hit, points });
     } else if (rule.points > 0 && rule.missing) missing.push(rule.missing);
   }
-  return { key: def.key, score: clampScore(raw), raw, fired, missing };
+  // No points for absence: a dimension with no positive evidence gets the floor.
+  const evidence = fired.some((f) => f.points > 0);
+  return { key: def.key, score: evidence ? clampScore(raw) : FLOOR, raw, fired, missing, evidence };
 }
 
 export function scoreDimensions(u: Understanding): Record<SubScoreKey, DimensionResult> {

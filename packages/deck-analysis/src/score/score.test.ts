@@ -1,5 +1,5 @@
 import {
-  DEFAULT_WEIGHTS,
+  EQUAL_WEIGHTS,
   FitScoreAnalysisSchema,
   insightKind,
   matchLabel,
@@ -143,8 +143,8 @@ describe('weightedScore', () => {
   const only = (key: (typeof SUB_SCORE_KEYS)[number]): ScoreWeights => Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, k === key ? 10 : 0])) as ScoreWeights;
 
   it('equals the stored overall under the default weights, also after a JSON round trip', () => {
-    expect(weightedScore(a, DEFAULT_WEIGHTS)).toEqual({ overall: a.overall, label: a.label });
-    expect(weightedScore(JSON.parse(JSON.stringify(a)), DEFAULT_WEIGHTS).overall).toBe(a.overall);
+    expect(weightedScore(a, EQUAL_WEIGHTS)).toEqual({ overall: a.overall, label: a.label });
+    expect(weightedScore(JSON.parse(JSON.stringify(a)), EQUAL_WEIGHTS).overall).toBe(a.overall);
   });
 
   it('is the weighted mean: all weight on one dimension gives that sub-score x 10', () => {
@@ -155,7 +155,7 @@ describe('weightedScore', () => {
     const best = SUB_SCORE_KEYS.reduce((x, y) => (a.subScores[y].score > a.subScores[x].score ? y : x));
     let last = -1;
     for (const w of [1, 3, 6, 10]) {
-      const r = weightedScore(a, { ...DEFAULT_WEIGHTS, [best]: w });
+      const r = weightedScore(a, { ...EQUAL_WEIGHTS, [best]: w });
       expect(r.overall).toBeGreaterThanOrEqual(last);
       expect(r.label).toBe(matchLabel(r.overall));
       last = r.overall;

@@ -1,5 +1,6 @@
 import type { Fact, FactKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
+import { clauseStatus, TARGET_TITLE, type Claim } from './claims.ts';
 import { findNumbers, toUsd, type NumberToken } from './numbers.ts';
 
 /**
@@ -20,34 +21,34 @@ interface Label {
 
 // Order matters on ties: more specific labels first.
 const LABELS: Label[] = [
-  { kind: 'mrr', need: 'money', re: /\bMRR\b|monthly recurring revenue|monthly revenue|revenue (per|a|each) month/gi, period: 'month' },
-  { kind: 'arr', need: 'money', re: /\bARR\b|annual recurring revenue|annual(ized)? run[- ]?rate|\brun[- ]rate\b/gi, period: 'year' },
+  { kind: 'mrr', need: 'money', re: /\bMRR\b|monthly recurring revenue|monthly revenue|revenue (per|a|each) month|in monthly revenue|monatliche[rn]? (wiederkehrende[rn]? )?umsatz/gi, period: 'month' },
+  { kind: 'arr', need: 'money', re: /\bARR\b|annual recurring revenue|annual(ized)? run[- ]?rate|\brun[- ]rate\b|jährliche[rn]? wiederkehrende[rn]? umsatz/gi, period: 'year' },
   { kind: 'gmv', need: 'money', re: /\bGMV\b|gross merchandise|transaction volume|\bTPV\b|\bGTV\b/gi },
-  { kind: 'tam', need: 'money', re: /\bTAM\b|total addressable|total available market|market size|global market|market (is|was|of|worth|valued|expected|projected)|industry (is|worth|size|valued)|market opportunity|addressable market/gi },
-  { kind: 'sam', need: 'money', re: /\bSAM\b|serviceable (available|addressable)/gi },
-  { kind: 'som', need: 'money', re: /\bSOM\b|serviceable obtainable|obtainable market/gi },
-  { kind: 'valuation', need: 'money', re: /valuation|pre-?money|post-?money|valued at|\bcap\b/gi },
+  { kind: 'sam', need: 'money', re: /\bSAM\b|serviceable (available|addressable)( market)?/gi },
+  { kind: 'som', need: 'money', re: /\bSOM\b|serviceable obtainable( market)?|obtainable market|share of (the )?market/gi },
+  { kind: 'tam', need: 'money', re: /\bTAM\b|total addressable( market)?|total available market|market size|global market|market (is|was|of|worth|valued|expected|projected)|industry (is|worth|size|valued)|market opportunity|(?<!(serviceable|obtainable) )addressable market|marktvolumen|marktgröße|taille du marché|tamaño del mercado|tamanho do mercado/gi },
+  { kind: 'valuation', need: 'money', re: /valuation|pre-?money|post-?money|valued at|\bcap\b|bewertung/gi },
   { kind: 'committed', need: 'money', re: /committed|soft[- ]circled|already raised|secured (so far|to date)?|commitments/gi },
-  { kind: 'raise', need: 'money', re: /rais(e|ing)|seeking|\bthe ask\b|\bask\b|funding (round|ask|need|required|requirement|of)|investment (of|sought|required|needed|ask)|looking for|round size|we need|\bSAFE\b|fundrais/gi },
-  { kind: 'burn', need: 'money', re: /\bburn\b|monthly (expenses|costs|opex|spend)|spend(ing)? per month/gi, period: 'month' },
+  { kind: 'raise', need: 'money', re: /rais(e|ed|ing)|seeking|\bthe ask\b|\bask\b|funding (round|ask|need|required|requirement|of)|investment (of|sought|required|needed|ask)|looking for|round size|we need|\bSAFE\b|fundrais|non-dilutive|\bsuchen\b|finanzierungsrunde|investitionsbedarf|levée|lever|buscamos|captação|captar/gi },
+  { kind: 'burn', need: 'money', re: /\bburn( rate)?\b|monthly (expenses|costs|opex|spend)|spend(ing)? per month/gi, period: 'month' },
   { kind: 'cash', need: 'money', re: /cash (in (the )?bank|on hand|balance|reserves?)|in the bank|\bcash\b/gi },
   { kind: 'cac', need: 'money', re: /\bCAC\b|customer acquisition cost|cost (per|of) (customer )?acquisition|\bCPA\b|acquisition cost/gi },
   { kind: 'ltv', need: 'money', re: /\bLTV\b|\bCLV\b|\bCLTV\b|life ?time value/gi },
-  { kind: 'revenue', need: 'money', re: /revenue|\bsales\b|turnover|income|\brev\b|billings/gi },
+  { kind: 'revenue', need: 'money', re: /revenue|\bsales\b|turnover|income|\brev\b|billings|umsatz|chiffre d'affaires|ingresos|receita|faturamento/gi },
   { kind: 'pricing', need: 'money', re: /per (month|user|seat|year|license|unit|order|transaction|visit)|\/ ?(mo|month|user|seat|yr|year)\b|pricing|subscription|\bprice|\bplans?\b|\bfees?\b/gi },
-  { kind: 'momGrowth', need: 'percent', re: /\bMoM\b|month[- ]over[- ]month|monthly growth|grow\w*[^.]{0,24}\b(per|a|each|every) month|m\/m|\bWoW\b|week[- ]over[- ]week|weekly growth|grow\w*[^.]{0,24}\b(per|a|each|every) week/gi, period: 'month' },
-  { kind: 'yoyGrowth', need: 'percent', re: /\bYoY\b|year[- ]over[- ]year|annual growth|grow\w*[^.]{0,24}\b(per|a|each) (year|annum)|per annum|\bp\.a\.|y\/y|annually/gi, period: 'year' },
+  { kind: 'momGrowth', need: 'percent', re: /\bMoM\b|month[- ](over|on)[- ]month|monthly growth( rate)?|grow\w*[^.]{0,24}\b(per|a|each|every) month|m\/m|\bWoW\b|week[- ](over|on)[- ]week|weekly growth|grow\w*[^.]{0,24}\b(per|a|each|every) week/gi, period: 'month' },
+  { kind: 'yoyGrowth', need: 'percent', re: /\bYoY\b|year[- ](over|on)[- ]year|annual growth|grow\w*[^.%]{0,24}\b(per|a|each) (year|annum)|per annum|\bp\.a\.|y\/y|annually/gi, period: 'year' },
   { kind: 'marketCagr', need: 'percent', re: /\bCAGR\b|compound annual/gi, period: 'year' },
   { kind: 'churn', need: 'percent', re: /churn/gi },
   { kind: 'retention', need: 'percent', re: /retention|retained|\bNRR\b|net (revenue|dollar) retention|\bD30\b|\bD7\b/gi },
-  { kind: 'grossMargin', need: 'percent', re: /gross margin|gross profit|\bGM\b|(?<!(of|their|our|your|in) )\bmargins?\b/gi },
+  { kind: 'grossMargin', need: 'percent', re: /gross margins?|gross profit|\bGM\b|(?<!(of|their|our|your|in) )\bmargins?\b|bruttomarge/gi },
   { kind: 'runwayMonths', need: 'months', re: /runway/gi },
-  { kind: 'payingCustomers', need: 'count', re: /paying (customers|clients|users|subscribers|accounts)|paid (customers|users|subscribers|accounts)/gi },
-  { kind: 'activeUsers', need: 'count', re: /\b(MAU|DAU|WAU)s?\b|(monthly|daily|weekly) active|active users/gi },
+  { kind: 'payingCustomers', need: 'count', re: /paying (customers|clients|users|subscribers|accounts)|paid (customers|users|subscribers|accounts)|(of (them|which|whom) )(are )?(paying|paid)/gi },
+  { kind: 'activeUsers', need: 'count', re: /\b(MAU|DAU|WAU)s?\b|(monthly|daily|weekly) active( users)?|active users/gi },
   { kind: 'pilots', need: 'count', re: /\bpilots?\b|\bLOIs?\b|letters? of intent|\bPOCs?\b|proofs? of concept|wait ?list|pre-?orders?/gi },
-  { kind: 'teamSize', need: 'count', re: /team of|employees|\bFTEs?\b|full[- ]time staff|team members|people (on|in) (the|our) team/gi },
-  { kind: 'customers', need: 'count', re: /customers|clients|merchants|businesses|brands|enterprises|restaurants|hospitals|clinics|schools|farmers|retailers|stores|companies (use|using|signed)|accounts/gi },
-  { kind: 'users', need: 'count', re: /users|downloads|installs|members|subscribers|sign[- ]?ups|registrations|students|patients|listings|drivers|riders|hosts|guests|visitors/gi },
+  { kind: 'teamSize', need: 'count', re: /team of|employees|\bFTEs?\b|full[- ]time staff|team members|people (on|in) (the|our) team|mitarbeiter(innen)?|empleados|funcionários/gi },
+  { kind: 'customers', need: 'count', re: /customers|clients|merchants|businesses|brands|enterprises|restaurants|hospitals|clinics|schools|retailers|stores|companies (use|using|signed)|accounts|kunden|clientes/gi },
+  { kind: 'users', need: 'count', re: /users|downloads|installs|members|subscribers|sign[- ]?ups|registrations|students|patients|farmers|listings|drivers|riders|hosts|guests|learners|nutzer|utilisateurs|usuarios|usuários/gi },
 ];
 
 /** Plausible ranges, in USD for money: outside them a pairing is a misreading. */
@@ -59,7 +60,7 @@ const BOUNDS: Partial<Record<FactKind, [number, number]>> = {
   tam: [1e6, 1e14],
   sam: [1e5, 1e14],
   som: [1e4, 1e13],
-  raise: [10_000, 5e9],
+  raise: [1_000, 5e9],
   valuation: [100_000, 1e12],
   committed: [1_000, 5e9],
   burn: [1_000, 1e9],
@@ -82,9 +83,13 @@ const BOUNDS: Partial<Record<FactKind, [number, number]>> = {
   users: [1, 5e9],
 };
 
-function fits(token: NumberToken, need: Need): boolean {
-  if (token.year || token.multiple) return false;
-  switch (need) {
+const GROWTH: ReadonlySet<FactKind> = new Set(['momGrowth', 'yoyGrowth']);
+
+function fits(token: NumberToken, label: Label): boolean {
+  if (token.year) return false;
+  // '3x YoY growth' is growth of 200%.
+  if (token.multiple) return GROWTH.has(label.kind);
+  switch (label.need) {
     case 'money':
       return token.currency !== null || (token.scaled && !token.percent);
     case 'percent':
@@ -101,20 +106,47 @@ interface Candidate {
   distance: number;
 }
 
-function nearestLabel(line: string, token: NumberToken, sameLine: boolean): Candidate | null {
-  let best: Candidate | null = null;
+interface LabelHit {
+  label: Label;
+  start: number;
+  end: number;
+}
+
+/** Label words on a line; a match inside a longer one ('addressable market' in 'serviceable addressable market') gives way. */
+function labelHits(line: string): LabelHit[] {
+  const hits: LabelHit[] = [];
   for (const label of LABELS) {
-    if (!fits(token, label.need)) continue;
     label.re.lastIndex = 0;
-    for (const m of line.matchAll(label.re)) {
-      const s = m.index ?? 0;
-      const e = s + m[0].length;
-      if (sameLine && s < token.end && e > token.start) continue;
-      const distance = sameLine ? (e <= token.start ? token.start - e : s - token.end) : 0;
+    for (const m of line.matchAll(label.re)) hits.push({ label, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  }
+  return hits.filter((h) => !hits.some((o) => o !== h && o.label !== h.label && o.start < h.end && o.end > h.start && o.end - o.start > h.end - h.start));
+}
+
+// A count needs its noun next to it: '4,701 paying customers', 'Customers: 1,450', 'We serve 40 hospitals'.
+const COUNT_AFTER_MAX = 24;
+const COUNT_BEFORE_MAX = 20;
+// Units that make a number a quantity of something other than people or companies.
+const UNIT_AFTER = /^\s?(\+\s?)?(acres?|hectares?|ha|km|kms|miles?|kg|g|tons?|tonnes?|t|[kMG]Wh?|TWh|W|hours?|hrs?|h|days?|weeks?|years?|yrs?|minutes?|mins?|min|seconds?|sec|s|sq\.?|m2|m²|litres?|liters?|l|ml|photos?|times|steps?|stages?|pages?|slides?|countries|cities|languages|patents?|awards?|x|GB|TB|MB|fps|°)(?![\p{L}])/iu;
+
+function nearestLabel(line: string, token: NumberToken, sameLine: boolean, hits: readonly LabelHit[] = labelHits(line)): Candidate | null {
+  let best: Candidate | null = null;
+  for (const { label, start: s, end: e } of hits) {
+    if (!fits(token, label)) continue;
+    let distance = 0;
+    if (sameLine) {
+      const contains = s <= token.start && e >= token.end;
+      if (!contains && s < token.end && e > token.start) continue;
+      distance = contains ? 0 : e <= token.start ? token.start - e : s - token.end;
+      if (label.need === 'count' && !contains) {
+        if (s >= token.end && (distance > COUNT_AFTER_MAX || /\d/.test(line.slice(token.end, s)))) continue;
+        if (e <= token.start && (distance > COUNT_BEFORE_MAX || !/^[\s:=\-–—]*(\w+\s)?[\s:=\-–—]*$/u.test(line.slice(e, token.start)))) continue;
+      }
       // Labels after the number ('$45K MRR') bind tighter than labels far before it.
-      const d = sameLine && s >= token.end ? distance * 0.8 : distance;
-      if (!best || d < best.distance) best = { label, distance: d };
+      if (s >= token.end) distance *= 0.8;
+      // 'per month' says how often, not what: a named label nearby wins ('Burn ~$120K/mo').
+      if (label.kind === 'pricing') distance += 30;
     }
+    if (!best || distance < best.distance) best = { label, distance };
   }
   return best;
 }
@@ -129,27 +161,100 @@ export function unitOf(kind: FactKind): Fact['unit'] {
 
 const MAX_FACTS = 400;
 
+/** The sentence of a line that holds the figure (lines can hold several sentences). */
 function quoteAround(line: string, start: number, end: number): string {
-  if (line.length <= 140) return line;
-  const a = Math.max(0, start - 60);
-  const b = Math.min(line.length, end + 60);
-  return `${a > 0 ? '…' : ''}${line.slice(a, b).trim()}${b < line.length ? '…' : ''}`;
+  const bounds = /[.!?](?=\s+[A-Z])|•|·|\s\|\s/g;
+  let a = 0;
+  let b = line.length;
+  for (const m of line.matchAll(bounds)) {
+    const i = m.index ?? 0;
+    if (i < start) a = i + m[0].length;
+    else if (i >= end) {
+      b = i + (m[0] === '.' || m[0] === '!' || m[0] === '?' ? 1 : 0);
+      break;
+    }
+  }
+  const sentence = line.slice(a, b).trim();
+  if (sentence.length <= 160) return sentence;
+  const from = Math.max(a, start - 70);
+  const to = Math.min(b, end + 70);
+  return `${from > a ? '…' : ''}${line.slice(from, to).trim()}${to < b ? '…' : ''}`;
 }
 
-/** Numeric facts of one page (text and speaker notes), with the index of their line. */
-export function pageFacts(page: PageText): Array<Omit<Fact, 'id'> & { line: number }> {
-  const out: Array<Omit<Fact, 'id'> & { line: number }> = [];
+const MARKET_CONTEXT =
+  /\b(globally|worldwide|world-?wide|in the world|in (the )?(US|USA|UK|EU|Europe|India|Germany|country|region|world)|nationwide|population|market|industry|every (day|year)|per (year|day)|each year|annually)\b/i;
+
+// 'LTV:CAC = $3,600 : $400', 'LTV/CAC $3,600/$400'.
+const LTV_CAC = /\b(LTV|CLV|CLTV)\s?[:/]\s?CAC\b/i;
+
+type PageClaim = Omit<Claim, 'id'> & { line: number };
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const TEAM_IN_WORDS = new RegExp(`\\b(${NUMBER_WORDS.join('|')})[- ](?:person|people|member)[- ]team\\b|\\bteam of (${NUMBER_WORDS.join('|')})\\b`, 'i');
+
+/** Lines holding only a number whose values step evenly (0, 15K, 30K, 45K): a chart's axis. */
+function axisTicks(lines: readonly string[]): Set<string> {
+  const lone = lines
+    .map((l) => ({ l: l.trim(), t: findNumbers(l) }))
+    .filter(({ l, t }) => t.length === 1 && l.replace(t[0]!.raw, '').replace(/[^\p{L}\p{N}]/gu, '') === '');
+  const values = [...new Set(lone.map(({ t }) => t[0]!.value))].sort((a, b) => a - b);
+  for (let i = 0; i + 2 < values.length; i++) {
+    const step = values[i + 1]! - values[i]!;
+    if (step > 0 && Math.abs(values[i + 2]! - values[i + 1]! - step) < 1e-9) {
+      const ticks = new Set<number>();
+      for (let v = values[i]!; values.includes(v); v += step) ticks.add(v);
+      if (ticks.size >= 3) return new Set(lone.filter(({ t }) => ticks.has(t[0]!.value)).map(({ l }) => l));
+    }
+  }
+  return new Set();
+}
+
+/** Numeric facts of one page (text and speaker notes), with their status and the index of their line. */
+export function pageFacts(page: PageText): PageClaim[] {
+  const out: PageClaim[] = [];
   const lines = [...page.text.split('\n'), ...page.notes.split('\n')].filter((l) => l.trim() !== '');
+  const axis = axisTicks(lines);
   lines.forEach((line, i) => {
-    for (const token of findNumbers(line)) {
-      if (token.year) continue;
-      let cand = nearestLabel(line, token, true);
+    const tokens = findNumbers(line);
+    const hits = labelHits(line);
+    const ratio = LTV_CAC.test(line) ? tokens.filter((t) => t.currency !== null) : [];
+    // 'The same four person team', 'a team of five': team sizes in words.
+    const worded = TEAM_IN_WORDS.exec(line);
+    if (worded) {
+      const value = NUMBER_WORDS.indexOf((worded[1] ?? worded[2] ?? '').toLowerCase()) + 1;
+      if (value > 0) {
+        out.push({ kind: 'teamSize', value, unit: 'count', currency: null, period: null, label: null, page: page.number, quote: quoteAround(line, worded.index, worded.index + worded[0].length), source: 'deck', status: 'current', line: i });
+      }
+    }
+    tokens.forEach((token, ti) => {
+      if (token.year) return;
+      // A list index ('6. This will…', '2) Customer base') is not a count.
+      if (!token.currency && !token.percent && ti === 0 && /^\s*[-–•]?\s*\d{1,2}\s?[.)](\s|$)/.test(line.slice(0, token.end + 2))) return;
+      const bare = !token.currency && !token.percent && !token.months;
+      if (bare && UNIT_AFTER.test(line.slice(token.end))) return;
+      // '1 in 5 students' is a share, not a count.
+      if (bare && (/^\s?in \d/.test(line.slice(token.end)) || /\d\s?in\s?$/.test(line.slice(0, token.start)))) return;
+      // '1500 learners per institution' is a ratio, not a count.
+      if (bare && /^\+?\s?[\p{L}-]+( [\p{L}-]+)? per \p{L}/u.test(line.slice(token.end))) return;
+      // Chart axis ticks ('£60,000', '£45,000', '£30,000' alone on their lines) label nothing.
+      if (axis.has(line.trim())) return;
+      // '1-click', '0-100 employees', '20-30M': compounds and ranges are not counts.
+      if (bare && (/^-\p{L}/u.test(line.slice(token.end)) || /^[-–]\s?\d/.test(line.slice(token.end)) || /\d\s?[-–]\s?$/.test(line.slice(0, token.start)))) return;
+      // '₹2.5 crores (~$300K USD)': a conversion repeats the figure before it.
+      if (/\(\s?(~|≈|approx\.?|ca\.?)\s?$/i.test(line.slice(0, token.start))) return;
+      // '<$5M turnover', '>100 employees': a bracket of a segment, not a figure.
+      if (/[<>≤≥]\s?$/.test(line.slice(0, token.start))) return;
+      const sentence = quoteAround(line, token.start, token.end);
+      // Questions ('$11m revenue by when?') state nothing.
+      if (/\?\s*$/.test(sentence)) return;
+      let cand = nearestLabel(line, token, true, hits);
+      if (ratio.length === 2 && ratio.includes(token)) cand = { label: LABELS.find((l) => l.kind === (ratio[0] === token ? 'ltv' : 'cac'))!, distance: 0 };
       // A number alone on its line takes its label from a short neighbour line.
-      const alone = line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
+      const alone = tokens.length === 1 && line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
       if ((!cand || cand.distance > 60) && alone) {
         for (const j of [i + 1, i - 1]) {
           const nb = lines[j];
-          if (nb === undefined || nb.length > 80) continue;
+          if (nb === undefined || nb.length > 45) continue;
           const c = nearestLabel(nb, token, false);
           if (c) {
             cand = c;
@@ -158,22 +263,25 @@ export function pageFacts(page: PageText): Array<Omit<Fact, 'id'> & { line: numb
         }
       }
       if (cand && cand.distance > 80) cand = null;
+      // Counts of a whole market ('400M small businesses globally') are not the company's.
+      if (cand?.label.need === 'count' && MARKET_CONTEXT.test(alone ? `${lines[i + 1] ?? ''} ${lines[i - 1] ?? ''}` : sentence)) return;
       let kind: FactKind;
       let period: Fact['period'] = null;
       let value = token.value;
       if (cand) {
         kind = cand.label.kind;
         period = cand.label.period ?? null;
+        if (token.multiple) value = (token.value - 1) * 100;
         if (kind === 'momGrowth' && /\bWoW\b|week/i.test(line)) {
           // Weekly growth compounds to monthly: (1+w)^(52/12) - 1.
           value = (Math.pow(1 + value / 100, 52 / 12) - 1) * 100;
         }
       } else if (token.currency !== null) kind = 'amount';
       else if (token.percent) kind = 'percent';
-      else continue;
+      else return;
       const bounds = BOUNDS[kind];
       const comparable = unitOf(kind) === 'currency' ? toUsd(value, token.currency) : value;
-      if (bounds && (comparable < bounds[0] || comparable > bounds[1])) continue;
+      if (bounds && (comparable < bounds[0] || comparable > bounds[1])) return;
       out.push({
         kind,
         value: Math.round(value * 100) / 100,
@@ -182,41 +290,62 @@ export function pageFacts(page: PageText): Array<Omit<Fact, 'id'> & { line: numb
         period,
         label: null,
         page: page.number,
-        quote: quoteAround(line, token.start, token.end),
+        quote: sentence,
         source: 'deck',
+        status: clauseStatus(line, tokens, ti, kind),
         line: i,
       });
-    }
+    });
   });
   return out;
 }
 
 /**
- * Facts that depend on the page's section: big unlabelled amounts on a market slide
- * are market sizes, growth rates there are market growth; 'from X to Y' keeps Y.
+ * Facts that depend on the page's section: the largest unlabelled amount on a market
+ * slide is its market size and growth rates there are market growth; figures on a slide
+ * titled as a plan ('Financial Projections') are targets; money and counts on a team
+ * slide are the founders' past (their previous ventures), except the team's own size.
  */
-export function refineFacts(facts: Fact[], sectionsByPage: ReadonlyMap<number, readonly string[]>): Fact[] {
-  return facts.map((f) => {
-    const kinds = f.page === null ? [] : (sectionsByPage.get(f.page) ?? []);
-    if (!kinds.includes('market')) return f;
-    if (f.kind === 'amount' && toUsd(f.value, f.currency) >= 1e8) return { ...f, kind: 'tam' as const };
-    if ((f.kind === 'percent' || f.kind === 'yoyGrowth') && /\bgrow|\bCAGR\b|per annum|annually|a year/i.test(f.quote)) {
-      return { ...f, kind: 'marketCagr' as const, period: 'year' as const };
+// On a team slide, a figure in a line about a person's work is that person's track record.
+const FOUNDER_PAST = /\b(CEO|CTO|COO|CFO|CPO|founder|co-?founder|founded|built|led|worked|sold|exit(ed)?|grew|scaled)\b/i;
+
+export function refineClaims(claims: Claim[], pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, readonly string[]>): Claim[] {
+  const largestAmount = new Map<number, Claim>();
+  for (const c of claims) {
+    if (c.kind !== 'amount' || c.page === null || c.status !== 'current') continue;
+    const best = largestAmount.get(c.page);
+    if (!best || toUsd(c.value, c.currency) > toUsd(best.value, best.currency)) largestAmount.set(c.page, c);
+  }
+  return claims.map((c) => {
+    const kinds = c.page === null ? [] : (sectionsByPage.get(c.page) ?? []);
+    const page = pages.find((p) => p.number === c.page);
+    const headings = [page?.title ?? '', ...(page?.text.split('\n').slice(0, 3) ?? [])].filter((h) => h.length <= 60);
+    let out = c;
+    if (kinds.includes('market')) {
+      const labelledTam = claims.some((x) => x.page === c.page && x.kind === 'tam');
+      if (c.kind === 'amount' && !labelledTam && largestAmount.get(c.page!) === c && toUsd(c.value, c.currency) >= 1e8) out = { ...c, kind: 'tam' };
+      else if ((c.kind === 'percent' || c.kind === 'yoyGrowth') && /\bgrow|\bCAGR\b|per annum|annually|a year/i.test(c.quote)) {
+        out = { ...c, kind: 'marketCagr', period: 'year' };
+      }
     }
-    return f;
+    if (out.status === 'current' && headings.some((h) => TARGET_TITLE.test(h)) && !['tam', 'sam', 'som', 'marketCagr', 'raise', 'valuation', 'committed'].includes(out.kind)) {
+      out = { ...out, status: 'target' };
+    }
+    if (out.status === 'current' && kinds.includes('team') && out.kind !== 'teamSize' && FOUNDER_PAST.test(out.quote)) out = { ...out, status: 'historical' };
+    return out;
   });
 }
 
-export function deckFacts(pages: readonly PageText[]): Fact[] {
+export function deckFacts(pages: readonly PageText[]): Claim[] {
   const seen = new Set<string>();
-  const facts: Fact[] = [];
+  const facts: Claim[] = [];
   for (const page of pages) {
     const found = pageFacts(page);
     for (const [i, { line, ...f }] of found.entries()) {
       // 'Margin increased from 16% to 20%': the later figure of a kind on a line is current.
       const supersededOnLine = found.slice(i + 1).some((g) => g.line === line && g.kind === f.kind) && /\bfrom\b.*\bto\b|→|->|>/i.test(f.quote);
       if (supersededOnLine) continue;
-      const key = `${f.kind}|${f.value}|${f.page}`;
+      const key = `${f.kind}|${f.value}|${f.page}|${f.status}`;
       if (seen.has(key)) continue;
       seen.add(key);
       facts.push({ ...f, id: `p${f.page}-${f.kind}-${facts.length + 1}` });

@@ -33,35 +33,63 @@ const CURRENCY_PREFIX: Array<[RegExp, string]> = [
 ];
 
 const SCALES: Array<[RegExp, number]> = [
-  [/^(k|thousand|thousands)$/i, 1e3],
-  [/^(m|mm|mn|mio|million|millions)$/i, 1e6],
-  [/^(b|bn|billion|billions)$/i, 1e9],
+  [/^(k|thousand|thousands|tsd\.?|mil)$/i, 1e3],
+  [/^(m|mm|mn|mio\.?|million|millions|millionen|millones|milhões|milhoes)$/i, 1e6],
+  [/^(b|bn|billion|billions|mrd\.?|md|milliarden?|mil millones)$/i, 1e9],
   [/^(t|tn|trillion|trillions)$/i, 1e12],
   [/^(l|lakh|lakhs|lac|lacs)$/i, 1e5],
   [/^(cr|crore|crores)$/i, 1e7],
 ];
 
-// prefix currency, number, optional scale, optional suffix currency, optional % / x.
+/**
+ * prefix currency, number (1,234.5 or 1.234,5 or 1,5), optional scale, optional suffix
+ * currency (word or symbol, '1,2 Mio. €'), optional % / x / months ('18-month').
+ */
 const TOKEN_RE =
-  /(?<![\p{L}\p{N}.])(?<cur>US\$|C\$|A\$|USD|EUR|GBP|INR|JPY|CAD|AUD|Rs\.?|[$€£₹¥])?\s?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?(?<scale>thousands?|millions?|billions?|trillions?|lakhs?|lacs?|crores?|mio|mm|mn|bn|tn|cr|k|m|b|l|t)(?![\p{L}\p{N}]))?(?:\s?(?<cur2>USD|EUR|GBP|INR|dollars|euros|pounds|rupees)(?![\p{L}]))?(?<pct>\s?%|\s?percent(?![\p{L}]))?(?<mult>x(?![\p{L}\p{N}]))?(?<months>\s?(?:months?|mos?)(?![\p{L}]))?(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}.,/])(?<!\d[:/] ?)(?<cur>US\$|C\$|A\$|USD|EUR|GBP|INR|JPY|CAD|AUD|Rs\.?|[$€£₹¥])?\s?~?(?<num>\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![.,]?\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?![\d])|\d+(?:\.\d+)?)(?<plus>\+)?(?:\s?(?<scale>thousands?|millions?|millionen|millones|milhões|milhoes|billions?|milliarden?|trillions?|lakhs?|lacs?|crores?|mio\.?|mrd\.?|tsd\.?|mm|mn|bn|tn|md|cr|k|m|b|l|t)(?![\p{L}\p{N}]))?(?<plus2>\+)?(?:\s?(?<cur2>USD|EUR|GBP|INR|dollars|euros?|pounds|rupees|[€$£₹])(?![\p{L}]))?(?<pct>\s?%|\s?percent(?![\p{L}])|\s?prozent(?![\p{L}]))?(?<mult>x(?![\p{L}\p{N}]))?(?<months>[\s-]?(?:months?|mos?|monate?n?|mois|meses)(?![\p{L}]))?(?![\p{L}\p{N}])/giu;
 
 const SUFFIX_CURRENCY: Record<string, string> = {
   usd: 'USD',
   dollars: 'USD',
+  $: 'USD',
   eur: 'EUR',
+  euro: 'EUR',
   euros: 'EUR',
+  '€': 'EUR',
   gbp: 'GBP',
   pounds: 'GBP',
+  '£': 'GBP',
   inr: 'INR',
   rupees: 'INR',
+  '₹': 'INR',
 };
+
+const DATE_RE = /(?<!\d)\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?!\d)|(?<![\d$€£])\d{1,2}\/\d{2}(?![\d%])/g;
+
+/** '1.234.567,8' and '1,5' (decimal comma) or '1,234.5' (decimal point) as a number. */
+function parseNumber(text: string, euroHint: boolean): number {
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) {
+    // One group of three after a dot ('1.200') is thousands only in a euro-style amount.
+    const groups = text.split(',')[0]!.split('.').length - 1;
+    if (groups >= 2 || euroHint || text.includes(',')) return Number(text.replace(/\./g, '').replace(',', '.'));
+    return Number(text);
+  }
+  if (/^\d+,\d{1,2}$/.test(text)) return Number(text.replace(',', '.'));
+  return Number(text.replace(/,/g, ''));
+}
 
 export function findNumbers(line: string): NumberToken[] {
   const out: NumberToken[] = [];
+  const dates = [...line.matchAll(DATE_RE)].map((d): [number, number] => [d.index ?? 0, (d.index ?? 0) + d[0].length]);
   for (const m of line.matchAll(TOKEN_RE)) {
     const g = m.groups ?? {};
-    const numText = (g.num ?? '').replace(/,/g, '');
-    let value = Number(numText);
+    const numText = g.num ?? '';
+    const start = m.index ?? 0;
+    let end = start + m[0].length;
+    // Dates ('07/16', '16.07.2024') and ratios ('1:1', '3:1') are not quantities.
+    if (!g.cur && (/^ ?[/:] ?\d/.test(line.slice(end, end + 4)) || dates.some(([a, b]) => start >= a && start < b))) continue;
+    const euroHint = g.cur === '€' || /^(eur|euros?|€)$/i.test(g.cur2 ?? '') || /^(mio\.?|mrd\.?|tsd\.?)$/i.test(g.scale ?? '');
+    let value = parseNumber(numText, euroHint);
     if (!Number.isFinite(value)) continue;
     let scaled = false;
     let scaleWord = g.scale ?? '';
@@ -83,18 +111,20 @@ export function findNumbers(line: string): NumberToken[] {
     const multiple = Boolean(g.mult) && !currency && !percent;
     const isInt = /^\d{4}$/.test(numText);
     const year = isInt && !currency && !scaled && !percent && !multiple && value >= 1900 && value <= 2100;
-    const raw = m[0].trim();
+    const months = Boolean(g.months) && !percent && !currency;
+    // '18% month over month': the word 'month' belongs to the label, not to the number.
+    if (g.months && !months) end -= g.months.length;
     out.push({
       value,
-      raw,
-      start: m.index ?? 0,
-      end: (m.index ?? 0) + m[0].length,
+      raw: line.slice(start, end).trim(),
+      start,
+      end,
       currency,
       scaled,
       percent,
       multiple,
       year,
-      months: Boolean(g.months) && !percent && !currency,
+      months,
     });
   }
   return out;

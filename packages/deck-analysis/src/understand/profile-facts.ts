@@ -1,5 +1,7 @@
 import { deriveMetrics, type Fact, type FactKind, type FounderProfile } from '@fitscore/contracts';
 import { unitOf } from './facts.ts';
+import { displayValue } from './display.ts';
+import { profileLabel } from './profile-labels.ts';
 
 /** The profile's numbers as facts (source 'profile', no page), in contract units (USD). */
 const FIELDS: Array<[keyof FounderProfile, FactKind]> = [
@@ -47,7 +49,7 @@ export function profileFacts(profile: FounderProfile | null): Fact[] {
       period: kind === 'mrr' || kind === 'burn' || kind === 'momGrowth' ? 'month' : kind === 'arr' ? 'year' : null,
       label: null,
       page: null,
-      quote: `profile: ${String(field)}`,
+      quote: `Profile: ${profileLabel(String(field))} ${displayValue(value, unit, unit === 'currency' ? 'USD' : null)}`,
       source: 'profile',
     });
   }

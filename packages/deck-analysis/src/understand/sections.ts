@@ -2,91 +2,137 @@ import type { Fact, SectionKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
 
 /**
- * Which pitch-deck sections a page is. A title match is strong evidence, body keywords
- * and the facts on the page add to it, and position nudges (problem and solution come
- * early, team and the ask late). A page can be two sections ('Problem & Solution').
+ * Which pitch-deck sections a page is, from its content with its heading as one signal.
+ * A heading names a section in English, German, French, Spanish or Portuguese ('Problem',
+ * 'Lösung', 'Marché', 'Modelo de negocio', 'Equipe'); keywords match whole words only
+ * ('management' in 'stroke management' is no team). A page counts only when it carries
+ * substance (enough words beyond its heading, or figures): a heading over nothing, a
+ * placeholder, or a slide listing section names (an agenda) is no section.
  */
+
+/** Whole words or phrases, case-insensitive, letters of any script. */
+function words(phrases: string[]): RegExp {
+  // Longest first, so that 'market validation' wins over 'market'.
+  const sorted = [...phrases].sort((a, b) => b.length - a.length);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.join('|')})(?![\\p{L}])`, 'iu');
+}
 
 interface SectionRule {
   kind: SectionKind;
-  title: RegExp;
+  /** Headings that name the section. */
+  heading: RegExp;
+  /** Body words, each a separate signal; three or more make a page without a named heading. */
   body: RegExp[];
-  /** Where this section usually sits: 'early' (first 40%), 'late' (last 50%). */
-  position?: 'early' | 'late';
   facts?: Fact['kind'][];
 }
 
 const RULES: SectionRule[] = [
   {
     kind: 'problem',
-    title: /\b(problems?|pain ?points?|the (issue|challenge)|challenges?|why (this|it) matters|status quo)\b/i,
-    body: [/\bproblems?\b/i, /\bpain\b/i, /struggl|frustrat/i, /inefficien|costly|expensive|waste/i, /lack of|no easy way|difficult|hard to/i, /broken|fragmented|outdated|manual/i],
-    position: 'early',
+    heading: words([
+      'problems?', 'the problem', 'pain ?points?', 'the issue', 'the challenges? (we|that)', 'why (this|it) matters', 'status quo',
+      'what is the problem', 'before \\p{L}+', 'problem statement', 'fear of rejection',
+      'problem(e|stellung)?', 'herausforderungen?', 'probl[eè]mes?', 'problema', 'dor', 'desaf[ií]o',
+    ]),
+    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'waste\\w*']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?'])],
   },
   {
     kind: 'solution',
-    title: /\b(solutions?|our (answer|approach)|introducing|value proposition|how (it|we) (works?|help)|what we do)\b/i,
-    body: [/\bsolution\b/i, /we (built|build|provide|offer|help|enable)/i, /platform (that|which)/i, /\benables?\b/i, /value proposition/i],
-    position: 'early',
+    heading: words([
+      'solutions?', 'solutio', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', 'unique selling proposition', '\\p{L}*USP',
+      'what we do', 'what is \\p{L}+ ?\\?', 'after \\p{L}+', 'meet the cure', '(user |customer )?benefits( to \\p{L}+)?', 'how we (make a difference|help)', 'proposed solution',
+      'impact (&|and) vision', 'l[oö]sung(en)?', 'nutzen', 'wertversprechen', 'proposition de valeur', 'soluci[oó]n', 'solu[cç][aã]o', 'propuesta de valor', 'proposta de valor',
+    ]),
+    body: [words(['solution', 'solves?']), words(['we (built|build|provide|offer|help|enable)']), words(['platform (that|which)', 'enables?']), words(['value proposition', 'benefits?'])],
   },
   {
     kind: 'product',
-    title: /\b(products?|platform|features?|demo|technology|tech stack|how it works|the app|roadmap|architecture|screenshots?)\b/i,
-    body: [/\bfeatures?\b/i, /\bdashboard|app\b|mobile|web app|\bAPI\b/i, /\bAI\b|machine learning|algorithm/i, /roadmap/i, /\blaunch(ed)?\b|\bbeta\b|\bMVP\b|\blive\b/i, /\bpatent/i],
+    heading: words([
+      'products?', 'the product', 'product demo', 'platform', 'features?', 'demo', 'technology', 'tech stack', 'how (it|does it|gilo|\\p{L}+) works?\\??', 'how does it work', 'how to implement',
+      'under the hood', 'use cases?', 'prototypes?', 'roadmap', 'product roadmap', 'work plan', 'architecture', 'screenshots?', 'characteristics( of)?', 'the app', 'the pipeline',
+      'produkt', 'technologie', 'so funktioniert', 'funktionsweise', 'produit', 'comment [çc]a marche', 'producto', 'tecnolog[ií]a', 'produto', 'como funciona',
+    ]),
+    body: [words(['features?', 'dashboard', 'app', 'mobile', 'web ?app', 'API']), words(['AI', 'machine learning', 'algorithms?']), words(['roadmap']), words(['launch(ed)?', 'beta', 'MVP', 'prototype']), words(['patents?'])],
   },
   {
     kind: 'market',
-    title: /\b(market|TAM|market size|opportunity|addressable|industry|market validation)\b/i,
-    body: [/\bTAM\b|\bSAM\b|\bSOM\b/i, /addressable/i, /market size|market (is|of)|billion/i, /\bCAGR\b|growing at/i, /segment/i],
+    heading: words([
+      'market', 'the market', 'markets', 'market size', 'market sizing', 'market opportunity', 'market potential', 'market validation', 'TAM', 'addressable market', 'industry', 'the industry',
+      'opportunity', 'why now', 'target audience', 'target (customer )?(segments?|market)', 'customer segments?', 'markt(größe|volumen|potenzial)?', 'marché', 'taille du marché', 'mercado', 'tamaño del mercado', 'tamanho do mercado',
+    ]),
+    body: [words(['TAM', 'SAM', 'SOM']), words(['addressable']), words(['market size', 'billion', 'bn']), words(['CAGR', 'growing at']), words(['segments?'])],
     facts: ['tam', 'sam', 'som', 'marketCagr'],
   },
   {
     kind: 'businessModel',
-    title: /\b(business model|revenue model|monetization|monetisation|pricing|how we make money|unit economics|revenue streams?)\b/i,
-    body: [/subscription|\bSaaS\b|per (month|user|seat)/i, /commission|take rate|transaction fee/i, /pricing|price/i, /freemium|licen[cs]e/i, /unit economics|\bLTV\b|\bCAC\b/i],
+    heading: words([
+      'business model', 'revenue model', 'revenue generation', 'revenue opportunity', 'revenue streams?', 'monetis(z|s)ation', 'monetization', 'pricing( structure| model)?', 'how we make money',
+      'unit economics', 'gesch[äa]ftsmodell', 'erlösmodell', 'preismodell', 'mod[eè]le (é|e)conomique', "mod[eè]le d'affaires", 'modelo de neg[oó]cios?', 'modelo de receita',
+    ]),
+    body: [words(['subscription', 'SaaS', 'per (month|user|seat)']), words(['commission', 'take rate', 'transaction fees?']), words(['pricing', 'price']), words(['freemium', 'licen[cs](e|ing)']), words(['unit economics', 'LTV', 'CAC'])],
     facts: ['pricing', 'ltv', 'cac'],
   },
   {
     kind: 'traction',
-    title: /\b(traction|milestones?|progress|growth|key metrics|achievements|validation|results|momentum|numbers|customers|testimonials?|case stud(y|ies)|metrics)\b/i,
-    body: [/\bMRR\b|\bARR\b|revenue/i, /customers|clients|users/i, /growth|grew|growing/i, /pilot|\bLOI\b|signed/i, /partnership|partnered/i, /\bMoM\b|\bYoY\b/i],
+    heading: words([
+      'traction', 'traction to date', 'milestones', 'milestones( \\+| and| &) recognition', 'progress', 'progress to date', 'key metrics', 'achievements', 'results', 'momentum', 'recent growth',
+      'where are we', 'where we are', "what we'?ve (achieved|secured|done)", 'testimonials?', 'case stud(y|ies)', 'customer validation',
+      'traktion', 'meilensteine', 'erfolge', 'tracci[oó]n', 'tra[cç][aã]o', 'r[ée]sultats',
+    ]),
+    body: [words(['MRR', 'ARR', 'revenue']), words(['customers', 'clients', 'users']), words(['grew', 'growing', 'growth']), words(['pilots?', 'LOIs?', 'signed']), words(['MoM', 'YoY'])],
     facts: ['mrr', 'arr', 'revenue', 'momGrowth', 'yoyGrowth', 'payingCustomers', 'customers', 'users', 'activeUsers', 'pilots', 'gmv'],
   },
   {
     kind: 'gtm',
-    title: /\b(go[- ]to[- ]market|GTM|marketing|sales (strategy|plan)|distribution|channels?|customer acquisition|growth strategy|acquisition strategy|expansion)\b/i,
-    body: [/\bchannels?\b/i, /\bSEO\b|content marketing|social media|paid (ads|acquisition)|influencer/i, /direct sales|sales team|inside sales|partnerships?|resellers?|referrals?/i, /\bCAC\b|funnel|conversion/i, /launch in|expand to|rollout/i],
-    facts: ['cac'],
+    heading: words([
+      'go[- ]to[- ]market( plan| strategy)?', 'GTM', 'marketing( plan| strategy)?', 'sales (strategy|plan)', 'distribution', 'channels?', 'customer acquisition', 'growth strategy',
+      'acquisition strategy', 'adoption strategy', 'market adoption', 'expansion( strategy| plan)?', 'potential partners', 'partnerships', 'brand partnerships',
+      'vertrieb', 'markteintritt', 'vertriebsstrategie', 'mise sur le march[ée]', 'strat[ée]gie commerciale', 'estrategia comercial', 'estrat[ée]gia (comercial|de entrada)',
+    ]),
+    body: [words(['channels?']), words(['SEO', 'content marketing', 'social media', 'paid (ads|acquisition)', 'influencers?']), words(['direct sales', 'sales team', 'inside sales', 'resellers?', 'referrals?']), words(['funnel', 'conversion']), words(['launch in', 'expand to', 'rollout'])],
   },
   {
     kind: 'competition',
-    title: /\b(competition|competitors?|competitive (landscape|advantage|analysis)|alternatives|landscape|differentiation|why us|our (edge|moat)|positioning)\b/i,
-    body: [/competitor|competition/i, /\bvs\.?\b|versus|compared to/i, /incumbent/i, /differentiat|\bmoat\b|unique|unlike/i],
+    heading: words([
+      'competition', 'competitors?', 'competitive (landscape|advantages?|analysis)', 'alternatives', 'landscape', 'differentiation', 'key differentiators', 'why us', 'why \\p{L}+( \\p{L}+)? will win',
+      'comparison', 'how we compare', 'our (edge|moat)', 'positioning', 'wettbewerb', 'konkurrenz', 'wettbewerbsvorteile?', 'concurrence', 'concurrents', 'competencia', 'competidores', 'concorr[eê]ncia', 'concorrentes',
+    ]),
+    body: [words(['competitors?', 'competition']), words(['vs\\.?', 'versus', 'compared to']), words(['incumbents?']), words(['differentiat\\w*', 'moat', 'unlike'])],
   },
   {
     kind: 'team',
-    title: /\b(team|founders?|about us|management|leadership|who we are|advisors?|board)\b/i,
-    body: [/\bCEO\b|\bCTO\b|\bCOO\b|\bCFO\b/i, /co-?founder|founder/i, /\bex-|formerly|previously/i, /\bPhD\b|\bMBA\b|university|graduate/i, /years of experience|experience in/i],
-    position: 'late',
+    heading: words([
+      'team', 'the team', 'our team', 'meet (the|our) team', 'team and collaborators', 'founders?', 'founding team', 'about us', 'management team', 'leadership( team)?', 'who we are', 'who am i',
+      'advisors?', 'advisory board', 'board', 'team members', 'das team', 'gr[üu]nder(team)?', "l'?[ée]quipe", '[ée]quipe', 'equipo', 'equipe', 'equipa', 'fundadores',
+    ]),
+    body: [words(['CEO', 'CTO', 'COO', 'CFO', 'CPO']), words(['co-?founder', 'founder']), words(['ex-', 'formerly', 'previously']), words(['PhD', 'MBA', 'university', 'graduate']), words(['years of experience', 'experience in'])],
   },
   {
     kind: 'financials',
-    title: /\b(financials?|financial (plan|projections?|forecast|model|summary|overview)|projections?|forecast|P&L|revenue projections?|budget)\b/i,
-    body: [/projection|forecast/i, /\bEBITDA\b|\bP&L\b|net (income|profit)|break[- ]?even/i, /\bburn\b|runway/i, /\b20[2-3]\d\b.*\b20[2-3]\d\b/i, /gross margin|operating (costs|expenses)/i],
-    position: 'late',
+    heading: words([
+      'financials?', 'financial (plan|projections?|forecast|model|summary|overview|highlights)', 'projections?', 'forecast', 'P&L', 'revenue projections?', 'budget', 'looking fo\\p{L}*ward',
+      'potential outcomes', 'scenarios', 'finanzen', 'finanzplan', 'finanzplanung', 'pr[ée]visions financi[eè]res', 'finances', 'finanzas', 'proyecciones', 'finan[cç]as', 'proje[cç][oõ]es',
+    ]),
+    body: [words(['projections?', 'forecast']), words(['EBITDA', 'P&L', 'net (income|profit)', 'break[- ]?even']), words(['burn', 'runway']), words(['gross margin', 'operating (costs|expenses)'])],
     facts: ['burn', 'runwayMonths', 'cash'],
   },
   {
     kind: 'ask',
-    title: /\b(the ask|our ask|ask|investment|funding|use of (funds|proceeds)|raising|fundraising|the round|invest(ment)? opportunity|deal terms|capital)\b/i,
-    body: [/use of (funds|proceeds)|allocation/i, /rais(e|ing)|seeking|looking for/i, /\bSAFE\b|equity|convertible|pre-?money|valuation/i, /\bround\b/i],
-    position: 'late',
+    heading: words([
+      'the ask', 'our ask', 'asks?', 'investment', 'investment (opportunity|ask)', 'funding', 'funding (ask|needs?|request)', 'use of (funds|proceeds)', 'raising', 'fundraising', 'the round',
+      'deal terms', 'capital', 'fund breakup', 'what we need', 'what are we looking for', "what we'?re looking for", 'goals with this raise', 'ask & \\p{L}+',
+      'finanzierung', 'investition', 'mittelverwendung', 'lev[ée]e de fonds', 'investissement', 'inversi[oó]n', 'financiaci[oó]n', 'investimento', 'capta[cç][aã]o',
+    ]),
+    body: [words(['use of (funds|proceeds)', 'allocation']), words(['rais(e|ing)', 'seeking', 'looking for']), words(['SAFE', 'equity', 'convertible', 'pre-?money', 'valuation']), words(['round'])],
     facts: ['raise', 'valuation', 'committed'],
   },
   {
     kind: 'risks',
-    title: /\b(risks?|risk (factors|mitigation|analysis)|challenges (&|and) mitigations?|mitigation|SWOT|threats)\b/i,
-    body: [/\brisks?\b/i, /mitigat/i, /regulat|compliance/i, /threats?/i],
+    heading: words([
+      'risks?', 'risks involved', 'risk (factors|mitigation|analysis)', 'challenges (&|and) mitigations?', 'mitigation', 'SWOT', 'threats', 'disadvantages', 'limitations',
+      'risiken', 'risques', 'riesgos', 'riscos',
+    ]),
+    body: [words(['risks?']), words(['mitigat\\w*']), words(['threats?']), words(['disadvantages?'])],
   },
 ];
 
@@ -101,35 +147,93 @@ export interface DetectedSection {
   pages: number[];
 }
 
-const TITLE_POINTS = 6;
-const THRESHOLD = 3;
+/** Words a slide needs beyond its heading to be a section (figures count too). */
+const MIN_BODY_WORDS = 5;
+const BODY_SIGNALS = 3;
+const PLACEHOLDER = /lorem ipsum|dolor sit amet|template by|click (to|here to) (add|edit)|your (text|title) here|there are x |source: .*your uncle/i;
+// A page still holding template filler is no section, whatever else it says.
+const FILLER = /lorem ipsum|there are x target|your uncle|click (to|here to) add (text|title)/i;
+const NON_SECTION_HEADING = words(['table of contents', 'contents', 'agenda', 'index', 'inhalt', 'sommaire', 'thank you', 'thanks', 'questions\\??', 'contact( us)?', 'appendix', 'danke', 'merci', 'gracias', 'obrigad[oa]']);
+
+const wordCount = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+
+// Words that say nothing on their own: buzzwords and the glue between them.
+const EMPTY_WORD = new RegExp(
+  `^(${[
+    'a', 'an', 'the', 'and', 'or', 'of', 'with', 'for', 'to', 'in', 'on', 'our', 'we', 'is', 'are', 'by', 'at', 'as', 'strong', 'better', 'best', '\\d+x',
+    'patent-pending', 'patent', 'pending', 'proprietary', 'ai', 'moat', 'network', 'effects?', 'serial', 'entrepreneurs?', 'ex-\\p{L}+', 'phd', 'mba',
+    'first-to-market', 'unique', 'disruptive', 'world-class', 'innovative', 'cutting-edge', 'revolutionary', 'scalable', 'blockchain', 'seamless',
+    'leading', 'best-in-class', 'next-gen', 'game-changing', 'synergy', 'robust', 'powerful', 'smart', 'intelligent', 'platform', 'solution', 'visionary',
+    'stanford', 'harvard', 'mit', 'google', 'mckinsey', 'goldman', 'sachs', 'yc', 'award-winning', 'passionate', 'experienced', 'team', 'driven',
+  ].join('|')})$`,
+  'iu',
+);
+
+/** Words that carry content: not buzzwords, not glue. */
+const contentWords = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !EMPTY_WORD.test(w)).length;
+
+/** Share of a line's letters that are section names ('Problem > Opportunity' 0.9, 'inefficient technology.' 0.5). */
+function headingCoverage(line: string): number {
+  // Glue words ('What is the solution?') count neither way.
+  const glue = line.replace(/(?<![\p{L}])(what|is|are|the|our|a|an|of|and|we|your|for|to|in|with|this)(?![\p{L}])/giu, (m) => ' '.repeat(m.length));
+  const isLetter = [...glue].map((ch) => /\p{L}/u.test(ch));
+  const letters = isLetter.filter(Boolean).length;
+  if (letters === 0) return 0;
+  const covered = new Array<boolean>(line.length).fill(false);
+  for (const r of RULES) {
+    for (const m of line.matchAll(new RegExp(r.heading.source, 'giu'))) for (let i = m.index ?? 0; i < (m.index ?? 0) + m[0].length; i++) covered[i] = true;
+  }
+  return isLetter.filter((l, i) => l && covered[i]).length / letters;
+}
+
+/** The page's heading lines: the title when known, and short lines at the top. */
+function headingsOf(page: PageText): string[] {
+  const top = page.text.split('\n').slice(0, 4).filter((l) => l.trim().length > 0 && l.length <= 60);
+  return [...new Set([page.title ?? '', ...top].map((h) => h.trim()).filter((h) => h !== ''))];
+}
 
 export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]): PageSections[] {
   const n = pages.length;
-  return pages.map((page, idx) => {
-    // Headings: the title when the format marks one, and short lines at the top (many
-    // decks set their heading in a text box, under a number or a tagline).
-    const headings = [page.title ?? '', ...page.text.split('\n').slice(0, 4).filter((l) => l.length <= 50)];
-    const body = `${page.text}\n${page.notes}`;
-    const pageFacts = facts.filter((f) => f.page === page.number);
+  const out: PageSections[] = [];
+  pages.forEach((page, idx) => {
+    const headings = headingsOf(page);
+    const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !PLACEHOLDER.test(l));
+    // The heading: the first of the top lines and the title that is mostly a section name
+    // ('PROBLEM > OPPORTUNITY', 'BUSINESS' + 'MODEL' on two lines); it is not body.
+    const top = lines.slice(0, 4);
+    const candidates = [...new Set([top[0] ?? '', page.title ?? '', top.length > 1 ? `${top[0]} ${top[1]}` : '', ...top.slice(1)].map((h) => h.trim()))].filter((h) => h !== '' && h.length <= 60);
+    const named = candidates.find((h) => headingCoverage(h) >= 0.4) ?? '';
+    const bodyLines = lines.filter((l) => !named.split(/\s+/).join(' ').includes(l.trim()) || l.trim() === '');
+    const body = `${bodyLines.join('\n')}\n${page.notes}`;
+    const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
+    const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
+    const none = () => out.push({ page: page.number, kinds: [] });
+    // A slide listing section names, each alone on its line, is an agenda, not those sections.
+    const sectionNames = lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).length;
+    if (!substance || FILLER.test(page.text) || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).
+    const fromHeading = RULES.filter((r) => r.heading.test(named) && !(r.kind === 'market' && /go[- ]to[- ]market|market adoption|revenue opportunity/i.test(named))).map((r) => r.kind);
+    if (fromHeading.length > 0) {
+      // The cover is no section unless its heading names one and it has a body.
+      if (idx === 0 && n > 3 && wordCount(body) < 25) return none();
+      return out.push({ page: page.number, kinds: fromHeading.slice(0, 2) });
+    }
+    if (idx === 0 && n > 3) return none();
+    // No heading names a section: the body must say it plainly.
     const scored = RULES.map((rule) => {
-      let score = 0;
-      if (headings.some((h) => rule.title.test(h))) score += TITLE_POINTS;
-      score += Math.min(4, rule.body.filter((re) => re.test(body)).length);
+      let score = rule.body.filter((re) => re.test(body)).length;
       if (rule.facts && pageFacts.some((f) => rule.facts!.includes(f.kind))) score += 2;
-      const rel = n <= 1 ? 0 : idx / (n - 1);
-      if (rule.position === 'early' && rel <= 0.4) score += 0.5;
-      if (rule.position === 'late' && rel >= 0.5) score += 0.5;
       return { kind: rule.kind, score };
     })
-      .filter((s) => s.score >= THRESHOLD)
+      .filter((s) => s.score >= BODY_SIGNALS)
       .sort((a, b) => b.score - a.score);
-    // The best match, plus any other kind the title itself names.
-    const kinds = scored.filter((s, i) => i === 0 || s.score >= TITLE_POINTS).map((s) => s.kind);
-    // Title slides (first page, little text) are no section.
-    if (idx === 0 && n > 3 && !scored.some((s) => s.score >= TITLE_POINTS)) return { page: page.number, kinds: [] };
-    return { page: page.number, kinds };
+    out.push({ page: page.number, kinds: scored.length > 0 ? [scored[0]!.kind] : [] });
   });
+  // 'How to implement contd.' continues the page before.
+  for (let i = 1; i < out.length; i++) {
+    if (out[i]!.kinds.length === 0 && headingsOf(pages[i]!).some((h) => /\b(contd?\.?|continued|cont'd)\b/i.test(h))) out[i]!.kinds = [...out[i - 1]!.kinds];
+  }
+  return out;
 }
 
 export function collectSections(pages: readonly PageText[], classified: readonly PageSections[]): DetectedSection[] {
@@ -139,7 +243,7 @@ export function collectSections(pages: readonly PageText[], classified: readonly
       const page = pages.find((p) => p.number === c.page);
       const existing = byKind.get(kind);
       if (existing) existing.pages.push(c.page);
-      else byKind.set(kind, { kind, title: page?.title ?? null, pages: [c.page] });
+      else byKind.set(kind, { kind, title: page ? (headingsOf(page)[0] ?? null) : null, pages: [c.page] });
     }
   }
   return RULES.map((r) => byKind.get(r.kind)).filter((s): s is DetectedSection => s !== undefined);

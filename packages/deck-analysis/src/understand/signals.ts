@@ -32,6 +32,20 @@ export const TOPICS = {
 } as const;
 export type Topic = keyof typeof TOPICS;
 
+const NUMBER_WORD = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|dozens?)\b/i;
+
+/**
+ * Buzzwords earn nothing without specifics: 'patent-pending proprietary AI' is a claim,
+ * 'two EU patents filed in 2024' or 'exclusive licence with Siemens' is evidence; 'unique'
+ * or 'first to market' counts only when the line compares with someone ('unlike X', 'than',
+ * 'vs') or sits on a competition slide.
+ */
+const SPECIFICS: Partial<Record<Topic, (line: string, page: PageText) => boolean>> = {
+  moat: (line) => NUMBER_WORD.test(line) || /\b(with|from) [A-Z][\p{L}]+/u.test(line) || /network effects? (from|as|because|where)/i.test(line),
+  differentiation: (line, page) =>
+    /\b(unlike|than|vs\.?|versus|compared (to|with)|whereas|instead of)\b/i.test(line) || /\bcompetit/i.test(`${page.title ?? ''} ${page.text.split('\n').slice(0, 3).join(' ')}`),
+};
+
 export function findTopics(pages: readonly PageText[]): Map<Topic, TopicHit[]> {
   const out = new Map<Topic, TopicHit[]>();
   for (const page of pages) {
@@ -41,6 +55,8 @@ export function findTopics(pages: readonly PageText[]): Map<Topic, TopicHit[]> {
       for (const line of lines) {
         re.lastIndex = 0;
         if (!re.test(line)) continue;
+        const specific = SPECIFICS[topic];
+        if (specific && !specific(line, page)) continue;
         const hits = out.get(topic) ?? [];
         if (hits.length < 12) hits.push({ page: page.number, quote: line.slice(0, 160) });
         out.set(topic, hits);
@@ -79,9 +95,11 @@ const TOP_SCHOOLS = [
   'Georgia Tech', 'HEC', 'Technion', 'TU Munich', 'TUM', 'Kellogg', 'Booth', 'Sloan',
 ];
 
+const ROLE = /\b(CEO|CTO|COO|CFO|CPO|co-?founder|founder|head of|VP|director|engineer|manager|lead|partner|scientist)\b/i;
+
 const DEGREE_RE = /\b(Ph\.? ?D|PhD|MBA|M\.?Sc|B\.?Sc|B\.? ?Tech|M\.? ?Tech|B\.?E\b|M\.?D\b|J\.?D\b|Master'?s|Bachelor'?s|doctorate|MS in|BS in|BA in|MA in)/;
 const EXIT_RE =
-  /\b(exited|successful exit|exit to|acquired by|was acquired|sold (?:his|her|their|my|our|the|a)? ?(?:company|startup|business)|serial (?:entrepreneur|founder)|previously (?:founded|co-?founded|started|built)|(?:2nd|second|third|3rd)[- ]time founder|IPO)\b/i;
+  /\b([Ee]xited [A-Z][\w.&-]+|[Ee]xit to [A-Z][\w.&-]+|[Aa]cquired by [A-Z][\w.&-]+|[Ww]as acquired by [A-Z][\w.&-]+|[Ss]old (?:his|her|their|my|our|the|a)? ?(?:company|startup|business) [A-Z]?[\w.&-]* ?to [A-Z][\w.&-]+|[Pp]reviously (?:founded|co-?founded|started|built) [A-Z][\w.&-]+|IPO of [A-Z][\w.&-]+)/;
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -109,7 +127,8 @@ export function founderSignals(pages: readonly PageText[], sectionsByPage: Reado
       if (EXIT_RE.test(line) && (onTeamPage || /founder|\bCEO\b|\bCTO\b|\bwe\b|our team/i.test(line))) {
         add('priorExit', EXIT_RE.exec(line)?.[0] ?? 'exit', page.number, line);
       }
-      if (!onTeamPage && !/\bex[- ]|former|previously|worked at|alum/i.test(line)) continue;
+      // Off the team slide, a name-drop counts only in a line about someone's role ('our CTO, ex-Google').
+      if (!onTeamPage && !(/\bex[- ]|former|previously|worked at|alum/i.test(line) && ROLE.test(line))) continue;
       for (const { name, re } of COMPANY_RES) if (re.test(line)) add('notableCompany', name, page.number, line);
       const degree = DEGREE_RE.exec(line);
       if (degree) add('degree', degree[0], page.number, line);
@@ -119,12 +138,32 @@ export function founderSignals(pages: readonly PageText[], sectionsByPage: Reado
   return out;
 }
 
-/** Lines on team pages that name a founder role: an estimate of founders in the deck. */
-export function foundersInDeck(pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, SectionKind[]>): number {
-  let n = 0;
-  for (const page of pages) {
-    if (!(sectionsByPage.get(page.number)?.includes('team') ?? false)) continue;
-    n += page.text.split('\n').filter((l) => /\b(co-?founder|founder|CEO|CTO|COO)\b/i.test(l) && l.length < 120).length;
+// A founder title: 'Co-Founder (CTO)', 'CEO, Founder', 'Founder & CEO', 'Jane Doe - Founder'.
+const FOUNDER_TITLE = /(^|[,&/|(–—-]\s?|\b(and|&)\s)(co-?\s?founder|founder)\b|^\s*(co-?\s?founder|founder)\b|\b(co-?\s?founder|founder)\s*(\(|&|,|\/|$)/i;
+
+/**
+ * People titled founder or co-founder on team pages (one per line that names the title; a
+ * CEO or CTO is not counted unless titled founder), with the page and line of the first.
+ */
+export function foundersInDeck(
+  pages: readonly PageText[],
+  sectionsByPage: ReadonlyMap<number, SectionKind[]>,
+): { count: number; page: number | null; quote: string } {
+  let count = 0;
+  let page: number | null = null;
+  let quote = '';
+  for (const p of pages) {
+    if (!(sectionsByPage.get(p.number)?.includes('team') ?? false)) continue;
+    for (const line of p.text.split('\n')) {
+      // Advisors and board members listed below the team are not founders.
+      if (/^\s*(advisors?|advisory board|board|mentors?|investors?)\s*:?\s*$/i.test(line)) break;
+      if (line.length >= 120 || !FOUNDER_TITLE.test(line) || /@|\bas a (co-?)?founder\b|\bfounders?\s+(of|at)\b|\bex[-:]/i.test(line)) continue;
+      count += 1;
+      if (page === null) {
+        page = p.number;
+        quote = line.trim();
+      }
+    }
   }
-  return n;
+  return { count, page, quote };
 }

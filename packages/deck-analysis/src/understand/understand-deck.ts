@@ -1,9 +1,11 @@
 import type { Fact, FounderProfile, Stage } from '@fitscore/contracts';
 import type { DeckText } from '../model.ts';
 import { countWords } from '../text/text-quality.ts';
-import { deckFacts, refineFacts } from './facts.ts';
-import { formatAmount, formatCount, toUsd } from './numbers.ts';
+import { deckFacts, refineClaims } from './facts.ts';
+import { toUsd } from './numbers.ts';
+import { displayValue } from './display.ts';
 import { profileFacts } from './profile-facts.ts';
+import { profileLabel } from './profile-labels.ts';
 import { classifyPages, collectSections } from './sections.ts';
 import { channelsNamed, findTopics, founderSignals, foundersInDeck } from './signals.ts';
 import {
@@ -19,13 +21,16 @@ import {
 
 export function understandDeck(deck: DeckText, profile: FounderProfile | null, extras: UnderstandExtras = {}): Understanding {
   const rawFacts = deckFacts(deck.pages);
-  const classified = classifyPages(deck.pages, rawFacts);
+  // Goals and projections do not make a page a traction or market slide; today's figures do.
+  const classified = classifyPages(deck.pages, rawFacts.filter((c) => c.status === 'current'));
   for (const s of extras.sections ?? []) {
     const c = classified.find((x) => x.page === s.page);
     if (c && !c.kinds.includes(s.kind)) c.kinds.push(s.kind);
   }
   const sectionsByPage = new Map(classified.map((c) => [c.page, c.kinds]));
-  const numeric = refineFacts(rawFacts, sectionsByPage);
+  const claims = refineClaims(rawFacts, deck.pages, sectionsByPage);
+  // Only the company's figures of today are facts; goals, projections and the past are kept as claims.
+  const numeric: Fact[] = claims.filter((c) => c.status === 'current').map(({ status: _status, ...f }) => f);
   const sections = collectSections(deck.pages, classified);
   const signals = founderSignals(deck.pages, sectionsByPage).map((f, i): Fact => ({ ...f, id: `p${f.page}-${f.kind}-s${i + 1}` }));
   const fromProfile = profileFacts(profile);
@@ -45,12 +50,13 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
     textPages: deck.pages.filter((p) => p.source === 'text' || p.source === 'text+ocr').length,
     ocrPages: deck.pages.filter((p) => p.source === 'ocr' || p.source === 'text+ocr').length,
     words,
-    stage: resolveStage(profile, deck.pages.map((p) => p.text).join('\n')),
+    stage: resolveStage(profile, extras.stage ?? null, deck.pages.map((p) => p.text).join('\n')),
     industry: profile?.industry ?? null,
     businessModel: profile?.business_model ?? null,
     sections,
     sectionsByPage,
     facts,
+    claims,
     metrics: metrics.merged,
     topics: findTopics(deck.pages),
     channels: channelsNamed(deck.pages),
@@ -62,8 +68,18 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
             partTime: named.filter((f) => f.commitment === 'Part-time').length,
             withLinkedIn: named.filter((f) => f.linkedin_url !== '').length,
             source: 'profile',
+            page: null,
+            quote: '',
           }
-        : { count: deckFounders, fullTime: 0, partTime: 0, withLinkedIn: 0, source: deckFounders > 0 ? 'deck' : 'none' },
+        : {
+            count: deckFounders.count,
+            fullTime: 0,
+            partTime: 0,
+            withLinkedIn: 0,
+            source: deckFounders.count > 0 ? 'deck' : 'none',
+            page: deckFounders.page,
+            quote: deckFounders.quote,
+          },
     contradictions,
     profile,
     extras,
@@ -134,7 +150,7 @@ function resolveMetrics(deck: readonly Fact[], llm: readonly Fact[], profile: Fo
         currency: unit === 'currency' ? 'USD' : null,
         source: 'profile',
         page: null,
-        quote: `profile: ${key}`,
+        quote: `Profile: ${profileLabel(key)} ${displayValue(value, unit, unit === 'currency' ? 'USD' : null)}${key === 'salesCycle' ? ' days' : ''}`,
         factId: null,
       };
     }
@@ -165,8 +181,9 @@ const STAGE_PATTERNS: Array<[RegExp, Stage]> = [
  * Never from the numbers themselves: a bar that rose with revenue would let better
  * revenue lower the traction score. With neither, Seed benchmarks apply.
  */
-function resolveStage(profile: FounderProfile | null, text: string): Understanding['stage'] {
+function resolveStage(profile: FounderProfile | null, given: Stage | null, text: string): Understanding['stage'] {
   if (profile?.stage) return { value: profile.stage, source: 'profile' };
+  if (given) return { value: given, source: 'profile' };
   for (const [re, stage] of STAGE_PATTERNS) if (re.test(text)) return { value: stage, source: 'deck' };
   return { value: 'Seed', source: 'default' };
 }
@@ -201,10 +218,7 @@ const LABEL: Partial<Record<MetricKey, string>> = {
 };
 
 export function displayMetric(m: Pick<Metric, 'value' | 'unit' | 'currency'>): string {
-  if (m.unit === 'currency') return formatAmount(m.value, m.currency);
-  if (m.unit === 'percent') return `${Math.round(m.value * 10) / 10}%`;
-  if (m.unit === 'months') return `${Math.round(m.value * 10) / 10} months`;
-  return formatCount(m.value);
+  return displayValue(m.value, m.unit, m.currency);
 }
 
 function findContradictions(
@@ -221,11 +235,15 @@ function findContradictions(
     const b = d.usd;
     const material = rule.points !== undefined ? Math.abs(a - b) > rule.points : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1) > (rule.relative ?? 1);
     if (!material) continue;
+    // Lower is better for burn and churn; raise and valuation have no better direction.
+    const neutral = key === 'raise' || key === 'valuation';
+    const lowerIsBetter = key === 'burn' || key === 'churn';
     out.push({
       metric: key,
       profileValue: p.value,
       deckValue: d.value,
       page: d.page,
+      deckOverstates: neutral || (lowerIsBetter ? a > b : a < b),
       message: `Your profile says ${LABEL[key] ?? key} ${displayMetric(p)} but the deck (page ${d.page}) says ${displayMetric(d)}.`,
     });
   }

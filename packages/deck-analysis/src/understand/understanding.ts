@@ -1,6 +1,7 @@
 import type { BusinessModel, Fact, FactKind, FounderProfile, Industry, SectionKind, Stage } from '@fitscore/contracts';
 import type { DeckFormat } from '../detect/detect-format.ts';
 import type { PageText } from '../model.ts';
+import type { Claim } from './claims.ts';
 import type { DetectedSection } from './sections.ts';
 import type { Topic, TopicHit } from './signals.ts';
 
@@ -59,6 +60,8 @@ export interface Contradiction {
   deckValue: number;
   page: number;
   message: string;
+  /** The profile states a worse figure than the deck (the deck may overstate); only these cost points. */
+  deckOverstates: boolean;
 }
 
 export interface UnderstandExtras {
@@ -66,6 +69,8 @@ export interface UnderstandExtras {
   facts?: Fact[];
   /** Verified section labels from the optional language model. */
   sections?: Array<{ page: number; kind: SectionKind }>;
+  /** A stage to benchmark against when there is no profile (the analyze command's --stage). */
+  stage?: Stage;
 }
 
 export interface Understanding {
@@ -81,10 +86,21 @@ export interface Understanding {
   sections: DetectedSection[];
   sectionsByPage: Map<number, SectionKind[]>;
   facts: Fact[];
+  /** Every figure read from the deck, with its status (only 'current' ones become facts and metrics). */
+  claims: Claim[];
   metrics: Partial<Record<MetricKey, Metric>>;
   topics: Map<Topic, TopicHit[]>;
   channels: string[];
-  founders: { count: number; fullTime: number; partTime: number; withLinkedIn: number; source: 'profile' | 'deck' | 'none' };
+  founders: {
+    count: number;
+    fullTime: number;
+    partTime: number;
+    withLinkedIn: number;
+    source: 'profile' | 'deck' | 'none';
+    /** Where the deck names the first founder (deck source only). */
+    page: number | null;
+    quote: string;
+  };
   contradictions: Contradiction[];
   profile: FounderProfile | null;
   /** Kept so that Do-Next can re-read an improved deck the same way. */

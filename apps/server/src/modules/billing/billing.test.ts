@@ -2,6 +2,7 @@ import { decks, invoices, scoringRuns, subscriptions } from '@fitscore/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import { founderOwner } from '../../lib/scoring-owner.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { addUtcMonths, startOfUtcMonth } from './billing-periods.ts';
 import { createBillingRepository } from './billing.repository.ts';
@@ -19,7 +20,10 @@ beforeAll(async () => {
   const db = server.database.handle.db;
   const repo = createBillingRepository(db);
   // Usage counted exactly as app.ts wires it: by the scoring and deck modules.
-  const usage = { scansThisMonth: createScoringRepository(db).countThisMonth, versionsKept: createDecksRepository(db).count };
+  const usage = {
+    scansThisMonth: (userId: string) => createScoringRepository(db).countThisMonth(founderOwner(userId)),
+    versionsKept: (userId: string) => createDecksRepository(db).count(founderOwner(userId)),
+  };
   billing = createBillingService({ repo, provider: createLocalBillingProvider(repo), usage });
 });
 afterAll(() => server.close());

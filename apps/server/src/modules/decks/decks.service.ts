@@ -1,9 +1,10 @@
 import { stripBidiControls, type DeckInfo } from '@fitscore/contracts';
 import { DeckError, type DeckFormat, type DeckInspection } from '@fitscore/deck-analysis';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { ScoringOwner } from '../../lib/scoring-owner.ts';
+import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DeckRow, DecksRepository } from './decks.repository.ts';
 
 export const MAX_DECK_BYTES = 10 * 1024 * 1024;
@@ -12,12 +13,15 @@ const WRONG_TYPE = 'Please upload a PDF or PowerPoint file';
 
 export interface DecksServiceDeps {
   repo: DecksRepository;
+  uow: UnitOfWork;
   blobs: BlobStore;
-  profiles: ProfilesService;
-  /** How many versions this founder's plan keeps (null: all). */
-  versionsKept: (userId: string) => Promise<number | null>;
   /** Opens the deck (no OCR): a file that cannot be read is refused before it is stored. */
   inspect: (bytes: Uint8Array) => Promise<DeckInspection>;
+}
+
+export interface UploadOptions {
+  /** How many versions the owner keeps (null: all); older ones are deleted, rows and files. */
+  versionsKept: number | null;
 }
 
 export function toDeckInfo(row: DeckRow): DeckInfo {
@@ -26,8 +30,8 @@ export function toDeckInfo(row: DeckRow): DeckInfo {
     filename: row.filename,
     version: row.version,
     format: row.format,
-    size_bytes: row.sizeBytes,
-    uploaded_at: row.createdAt.toISOString(),
+    sizeBytes: row.sizeBytes,
+    uploadedAt: row.createdAt.toISOString(),
   };
 }
 
@@ -60,9 +64,10 @@ async function checkDeck(bytes: Uint8Array, inspect: DecksServiceDeps['inspect']
   }
 }
 
-export function createDecksService({ repo, blobs, profiles, versionsKept, inspect }: DecksServiceDeps) {
-  async function status(userId: string) {
-    const [current, all] = await Promise.all([repo.current(userId), repo.list(userId)]);
+/** Decks of any owner (a founder, later a deal): versions, the current one, their files. */
+export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDeps) {
+  async function status(owner: ScoringOwner) {
+    const [current, all] = await Promise.all([repo.current(owner), repo.list(owner)]);
     return {
       deckUploaded: Boolean(current),
       deck: current ? toDeckInfo(current) : null,
@@ -70,11 +75,10 @@ export function createDecksService({ repo, blobs, profiles, versionsKept, inspec
     };
   }
 
-  /** Drops the oldest versions beyond what the plan keeps (rows and files). */
-  async function applyRetention(userId: string) {
-    const keep = await versionsKept(userId);
+  /** Drops the oldest versions beyond what the owner keeps (rows and files). */
+  async function applyRetention(owner: ScoringOwner, keep: number | null) {
     if (keep === null) return;
-    const all = await repo.list(userId);
+    const all = await repo.list(owner);
     const excess = all.slice(keep);
     await repo.deleteMany(excess.map((d) => d.id));
     await Promise.all(excess.map((d) => blobs.delete(d.blobKey)));
@@ -83,8 +87,8 @@ export function createDecksService({ repo, blobs, profiles, versionsKept, inspec
   return {
     status,
 
-    async upload(userId: string, file: { filename: string; bytes: Uint8Array }) {
-      await profiles.require(userId);
+    /** Stores a new current deck: the previous one is marked removed in the same transaction. */
+    async upload(owner: ScoringOwner, file: { filename: string; bytes: Uint8Array }, options: UploadOptions) {
       const filename = cleanFilename(file.filename);
       if (!ACCEPTED_EXTENSIONS.test(filename)) throw new AppError('unsupported_media_type', WRONG_TYPE);
       // The bytes decide, not the name: a renamed image or document is refused, and so is a
@@ -92,34 +96,35 @@ export function createDecksService({ repo, blobs, profiles, versionsKept, inspec
       const format = await checkDeck(file.bytes, inspect);
 
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-      const blobKey = `decks/${userId}/${sha256.slice(0, 16)}-${Date.now().toString(36)}.${format}`;
+      // The key names the file, not its owner: a deck keeps its key whoever owns it.
+      const blobKey = `decks/${randomUUID()}.${format}`;
       await blobs.put(blobKey, file.bytes);
       try {
-        await repo.markRemoved(userId);
-        await repo.insertNextVersion({ userId, filename, format, sizeBytes: file.bytes.byteLength, sha256, blobKey });
+        await uow.run(async (tx) => {
+          await repo.in(tx).markRemoved(owner);
+          await repo.in(tx).insertNextVersion(owner, { filename, format, sizeBytes: file.bytes.byteLength, sha256, blobKey });
+        });
       } catch (err) {
         await blobs.delete(blobKey);
         throw err;
       }
-      await applyRetention(userId);
-      return status(userId);
+      await applyRetention(owner, options.versionsKept);
+      return status(owner);
     },
 
-    async remove(userId: string) {
-      await repo.markRemoved(userId);
-      return status(userId);
-    },
+    /** The current deck stops being current (it stays among the versions); `tx` joins a caller's unit of work. */
+    remove: (owner: ScoringOwner, tx?: Transaction) => repo.in(tx).markRemoved(owner),
 
-    current: (userId: string) => repo.current(userId),
+    current: (owner: ScoringOwner) => repo.current(owner),
 
-    /** The bytes of one of this founder's decks. */
-    async read(userId: string, deckId: string): Promise<{ deck: DeckRow; bytes: Uint8Array }> {
-      const deck = await repo.get(userId, deckId);
+    /** The bytes of one of this owner's decks. */
+    async read(owner: ScoringOwner, deckId: string): Promise<{ deck: DeckRow; bytes: Uint8Array }> {
+      const deck = await repo.get(owner, deckId);
       if (!deck) throw new AppError('not_found', 'Deck not found');
       return { deck, bytes: await blobs.get(deck.blobKey) };
     },
 
-    versionsKept: (userId: string) => repo.count(userId),
+    versionsKept: (owner: ScoringOwner) => repo.count(owner),
   };
 }
 export type DecksService = ReturnType<typeof createDecksService>;

@@ -28,7 +28,7 @@ describe('POST /founder/deck/upload/', () => {
     const res = await upload(token, pdf, 'Acme Seed Deck.pdf');
     expect(res.status).toBe(201);
     expect(res.body.deckUploaded).toBe(true);
-    expect(res.body.deck).toMatchObject({ filename: 'Acme Seed Deck.pdf', version: 1, format: 'pdf', size_bytes: pdf.length });
+    expect(res.body.deck).toMatchObject({ filename: 'Acme Seed Deck.pdf', version: 1, format: 'pdf', sizeBytes: pdf.length });
     const status = await server.request('GET', '/founder/deck/status/', { token });
     expect(status.body.deckUploaded).toBe(true);
     expect(status.body.deck.filename).toBe('Acme Seed Deck.pdf');
@@ -160,5 +160,28 @@ describe('decks the engine cannot read are refused at upload with their reason',
         expect(res.body.details.reason, file.file).toBe('encrypted');
       }
     }
+  });
+});
+
+describe('replacing the current deck is one unit of work', () => {
+  it('when storing the new version fails, the previous deck stays current', async () => {
+    const { sql } = await import('drizzle-orm');
+    const user = await founderWithProfile();
+    expect((await upload(user.token, pdf, 'first.pdf')).status).toBe(201);
+    const db = server.database.handle.db;
+    // The second step fails: the database refuses this founder's next version.
+    const fn = `refuse_deck_${user.user.id.replaceAll('-', '')}`;
+    await db.execute(sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'deck refused'; end $$`));
+    await db.execute(sql.raw(`create trigger ${fn} before insert on decks for each row when (new.user_id = '${user.user.id}') execute function ${fn}()`));
+    try {
+      expect((await upload(user.token, pdf, 'second.pdf')).status).toBe(500);
+    } finally {
+      await db.execute(sql.raw(`drop trigger ${fn} on decks`));
+      await db.execute(sql.raw(`drop function ${fn}()`));
+    }
+    const status = await server.request('GET', '/founder/deck/status/', { token: user.token });
+    expect(status.body.deckUploaded).toBe(true);
+    expect(status.body.deck).toMatchObject({ filename: 'first.pdf', version: 1 });
+    expect(status.body.versions).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { founderEndpoints } from '@fitscore/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { readDeckFile } from '../decks/deck-file.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { FounderService } from './founder.service.ts';
 
@@ -9,4 +10,8 @@ export function founderRoutes(app: FastifyInstance, founder: FounderService, pro
   registerEndpoint(app, founderEndpoints.saveProfile, ({ auth, body }) => founder.saveProfile(auth.user.id, body));
   registerEndpoint(app, founderEndpoints.progress, ({ auth }) => founder.progress(auth.user.id));
   registerEndpoint(app, founderEndpoints.newUpload, ({ auth }) => founder.newUpload(auth.user.id));
+  registerEndpoint(app, founderEndpoints.uploadDeck, async ({ auth, request }) =>
+    founder.uploadDeck(auth.user.id, await readDeckFile(request)),
+  );
+  registerEndpoint(app, founderEndpoints.startScoring, async ({ auth }) => ({ run: await founder.startScoring(auth.user.id) }));
 }

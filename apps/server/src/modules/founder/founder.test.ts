@@ -145,3 +145,36 @@ describe('key metrics', () => {
     expect(res.body.error).toBe('MoM growth must be between -100% and 1000%');
   });
 });
+
+describe('New Upload is one unit of work', () => {
+  it('when clearing the score fails, the deck is not removed either', async () => {
+    const { fitScores } = await import('@fitscore/db');
+    const { sql } = await import('drizzle-orm');
+    const { makePdfDeck, fileForm } = await import('../../../test/decks.ts');
+    const user = await signUp(server, 'founder');
+    await server.request('POST', '/founder/profile/', { token: user.token, body: validProfile() });
+    const pdf = await makePdfDeck([['Acme', 'Robots for warehouses']]);
+    expect((await server.request('POST', '/founder/deck/upload/', { token: user.token, raw: fileForm(pdf, 'deck.pdf') })).status).toBe(201);
+    const db = server.database.handle.db;
+    const five = { scoreTeam: 5, scoreMarket: 5, scoreProblemSolution: 5, scoreTraction: 5, scoreProduct: 5, scoreBusinessModel: 5, scoreFinancials: 5, scoreGtm: 5, scoreRisks: 5 };
+    await db.insert(fitScores).values({ userId: user.user.id, deckVersion: 1, engineVersion: 'test', overall: 50, ...five, analysis: {}, profile: {} });
+    // The second step fails: the database refuses to clear this founder's score.
+    const fn = `refuse_clear_${user.user.id.replaceAll('-', '')}`;
+    await db.execute(sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'clearing refused'; end $$`));
+    await db.execute(
+      sql.raw(`create trigger ${fn} before update on fit_scores for each row when (new.user_id = '${user.user.id}') execute function ${fn}()`),
+    );
+    try {
+      const res = await server.request('POST', '/founder/new-upload/', { token: user.token });
+      expect(res.status).toBe(500);
+      const progress = await server.request('GET', '/founder/progress/', { token: user.token });
+      expect(progress.body).toMatchObject({ deck_uploaded: true, score_complete: true, score: 50 });
+    } finally {
+      await db.execute(sql.raw(`drop trigger ${fn} on fit_scores`));
+      await db.execute(sql.raw(`drop function ${fn}()`));
+    }
+    expect((await server.request('POST', '/founder/new-upload/', { token: user.token })).status).toBe(200);
+    const after = await server.request('GET', '/founder/progress/', { token: user.token });
+    expect(after.body).toMatchObject({ deck_uploaded: false, score_complete: false });
+  });
+});

@@ -1,5 +1,4 @@
-import type { Database } from '@fitscore/db';
-import { fundMembers, funds } from '@fitscore/db';
+import { fundMembers, funds, repository } from '@fitscore/db';
 import { eq, sql } from 'drizzle-orm';
 
 export type FundRow = typeof funds.$inferSelect;
@@ -9,7 +8,7 @@ export type FundChanges = Partial<Omit<typeof funds.$inferInsert, 'id' | 'create
 /** Thrown inside the creating transaction when another request made the user's fund first. */
 class AlreadyMember extends Error {}
 
-export function createFundsRepository(db: Database) {
+export const createFundsRepository = repository((db) => {
   async function findByUser(userId: string): Promise<FundRow | undefined> {
     const [row] = await db
       .select({ fund: funds })
@@ -34,7 +33,7 @@ export function createFundsRepository(db: Database) {
           const [fund] = await tx.insert(funds).values({}).returning();
           const [member] = await tx
             .insert(fundMembers)
-            .values({ fundId: fund!.id, userId, role: 'owner' })
+            .values({ fundId: fund!.id, userId, role: 'admin' })
             .onConflictDoNothing({ target: fundMembers.userId })
             .returning();
           if (!member) throw new AlreadyMember();
@@ -46,6 +45,12 @@ export function createFundsRepository(db: Database) {
         if (!fund) throw err;
         return fund;
       }
+    },
+
+    /** The fund, its row locked until the transaction ends: a read-modify-write sees no save in between. */
+    async lock(fundId: string): Promise<FundRow> {
+      const [row] = await db.select().from(funds).where(eq(funds.id, fundId)).for('update');
+      return row!;
     },
 
     async update(fundId: string, changes: FundChanges): Promise<FundRow> {
@@ -67,5 +72,5 @@ export function createFundsRepository(db: Database) {
       return row!;
     },
   };
-}
+});
 export type FundsRepository = ReturnType<typeof createFundsRepository>;

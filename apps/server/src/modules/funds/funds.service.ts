@@ -4,6 +4,7 @@ import {
   IntakeSourcesBodySchema,
   preferencePercentagesOf,
   preferencesFromWire,
+  preferencesToProfile,
   preferenceWeightsOf,
   withPreferenceWeights,
   type FundStep,
@@ -15,6 +16,7 @@ import {
   type VcFundProfile,
   type VcProfileResponse,
 } from '@fitscore/contracts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FundChanges, FundRow, FundsRepository } from './funds.repository.ts';
 
 /** The fund's one weight model, read from its nine columns. */
@@ -89,8 +91,8 @@ export function toProfile(row: FundRow): VcFundProfile {
     ticketSizeMax: row.ticketSizeMax,
     // No public apply form exists yet: the URL is filled in once deal intake is built.
     publicApplyUrl: null,
-    weights: preferenceWeightsOf(weights),
-    scoringPreferences: preferencePercentagesOf(weights),
+    weights: preferencesToProfile(preferenceWeightsOf(weights)),
+    scoringPreferences: preferencesToProfile(preferencePercentagesOf(weights)),
     investmentWeights: weights,
     intakeSources: { onlineForm: row.onlineFormEnabled, emailForwarding: row.emailForwardingEnabled },
     steps: {
@@ -103,14 +105,20 @@ export function toProfile(row: FundRow): VcFundProfile {
   };
 }
 
-export function createFundsService(repo: FundsRepository) {
-  /** Applies one save to the caller's own fund (made on the first save) and answers the new state. */
+export function createFundsService(repo: FundsRepository, uow: UnitOfWork) {
+  /**
+   * Applies one save to the caller's own fund (made on the first save) and answers the new
+   * state. The changes are computed from the row as it is under a lock, in one transaction,
+   * so two saves at once apply one after the other and neither is lost.
+   */
   async function save(userId: string, changes: (row: FundRow) => FundChanges): Promise<VcProfileResponse> {
-    const fund = await repo.ensureForUser(userId);
-    let row = await repo.update(fund.id, changes(fund));
-    const complete = isOnboardingComplete(row);
-    if (complete && !row.onboardingCompletedAt) row = await repo.markOnboarded(row.id);
-    return { profile: toProfile(row), onboarding_complete: complete };
+    const { id } = await repo.ensureForUser(userId);
+    const row = await uow.run(async (tx) => {
+      const funds = repo.in(tx);
+      const updated = await funds.update(id, changes(await funds.lock(id)));
+      return isOnboardingComplete(updated) && !updated.onboardingCompletedAt ? funds.markOnboarded(id) : updated;
+    });
+    return { profile: toProfile(row), onboardingComplete: isOnboardingComplete(row) };
   }
 
   const now = () => new Date();
@@ -118,8 +126,8 @@ export function createFundsService(repo: FundsRepository) {
   return {
     async getProfile(userId: string): Promise<VcProfileResponse> {
       const row = await repo.findByUser(userId);
-      if (!row) return { profile: null, onboarding_complete: false };
-      return { profile: toProfile(row), onboarding_complete: isOnboardingComplete(row) };
+      if (!row) return { profile: null, onboardingComplete: false };
+      return { profile: toProfile(row), onboardingComplete: isOnboardingComplete(row) };
     },
 
     saveFundStep: (userId: string, step: FundStep) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_FUND_WEIGHTS, preferencePercentagesOf } from '@fitscore/contracts';
+import { DEFAULT_SCORE_WEIGHTS, preferencePercentagesOf, preferencesToProfile } from '@fitscore/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
@@ -32,17 +32,17 @@ describe('GET /vc/profile/', () => {
     const vc = await signUp(server, 'vc');
     const res = await server.request('GET', '/vc/profile/', { token: vc.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ profile: null, onboarding_complete: false });
+    expect(res.body).toEqual({ profile: null, onboardingComplete: false });
     expect((await login(vc)).onboarding_complete).toBe(false);
   });
 });
 
 describe('POST /vc/profile/step1/', () => {
-  it('stores the fund (snake_case in, camelCase profile out) with publicApplyUrl null until intake exists', async () => {
+  it('stores the fund (snake_case in, camelCase body out) with publicApplyUrl null until intake exists', async () => {
     const vc = await signUp(server, 'vc');
     const res = await server.request('POST', '/vc/profile/step1/', { token: vc.token, body: step1() });
     expect(res.status).toBe(200);
-    expect(res.body.onboarding_complete).toBe(false);
+    expect(res.body.onboardingComplete).toBe(false);
     expect(res.body.profile).toMatchObject({
       fundName: 'Northwind Ventures',
       website: 'https://northwind.vc',
@@ -53,7 +53,7 @@ describe('POST /vc/profile/step1/', () => {
       ticketSizeMax: 2_000_000,
       publicApplyUrl: null,
       intakeSources: { onlineForm: true, emailForwarding: false },
-      investmentWeights: DEFAULT_FUND_WEIGHTS,
+      investmentWeights: DEFAULT_SCORE_WEIGHTS,
       scoringPreferences: { traction: 20, product: 15, businessModel: 15, financials: 20, goToMarket: 15, risks: 15 },
       weights: { traction: 8, product: 6, businessModel: 6, financials: 8, goToMarket: 6, risks: 6 },
     });
@@ -120,7 +120,7 @@ describe('POST /vc/profile/scoring-weights/', () => {
     const vc = await signUp(server, 'vc');
     await server.request('PUT', '/vc/settings/weights/', {
       token: vc.token,
-      body: { ...DEFAULT_FUND_WEIGHTS, team: 9, market: 2, problemSolution: 7 },
+      body: { ...DEFAULT_SCORE_WEIGHTS, team: 9, market: 2, problemSolution: 7 },
     });
     const res = await server.request('POST', '/vc/profile/scoring-weights/', { token: vc.token, body: sixWeights });
     expect(res.status).toBe(200);
@@ -184,10 +184,10 @@ describe('onboarding completion is the server’s', () => {
         const res = await calls[name]();
         expect(res.status).toBe(200);
         const last = i === order.length - 1;
-        expect(res.body.onboarding_complete).toBe(last);
+        expect(res.body.onboardingComplete).toBe(last);
         expect((await login(vc)).onboarding_complete).toBe(last);
         expect((await server.request('GET', '/user/me/', { token: vc.token })).body.onboarding_complete).toBe(last);
-        expect((await server.request('GET', '/vc/profile/', { token: vc.token })).body.onboarding_complete).toBe(last);
+        expect((await server.request('GET', '/vc/profile/', { token: vc.token })).body.onboardingComplete).toBe(last);
       }
       const done = await server.request('GET', '/vc/profile/', { token: vc.token });
       expect(done.body.profile.onboardingCompletedAt).toEqual(expect.any(String));
@@ -226,6 +226,27 @@ describe('onboarding completion is the server’s', () => {
 });
 
 describe('settings weights: one model, three views', () => {
+  it('concurrent saves of the weights never lose one another: each reads and writes the model atomically', async () => {
+    const vc = await signUp(server, 'vc');
+    await server.request('POST', '/vc/profile/step1/', { token: vc.token, body: step1() });
+    const nine = { team: 9, market: 2, problemSolution: 7, traction: 3, product: 3, businessModel: 3, financials: 3, gtm: 3, risks: 3 };
+    // The six-weight save keeps team, market and problem/solution as they are when it runs.
+    const nineThenSix = { ...nine, traction: 9, product: 7, businessModel: 6, financials: 8, gtm: 5, risks: 4 };
+    for (let round = 0; round < 8; round += 1) {
+      await server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: DEFAULT_SCORE_WEIGHTS });
+      const saves = [
+        () => server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: nine }),
+        () => server.request('POST', '/vc/profile/scoring-weights/', { token: vc.token, body: sixWeights }),
+      ];
+      if (round % 2 === 1) saves.reverse();
+      const results = await Promise.all(saves.map((save) => save()));
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      const stored = (await server.request('GET', '/vc/profile/', { token: vc.token })).body.profile.investmentWeights;
+      // One save after the other, in either order; never the six on top of the weights before the other save.
+      expect([nine, nineThenSix], `round ${round}`).toContainEqual(stored);
+    }
+  });
+
   it('PUT /vc/settings/scoring-preferences/ refuses totals other than 100 with the spec message', async () => {
     const vc = await signUp(server, 'vc');
     for (const body of [
@@ -271,7 +292,7 @@ describe('settings weights: one model, three views', () => {
     expect(res.status).toBe(200);
     expect(res.body.profile.investmentWeights).toEqual(nine);
     expect(res.body.profile.weights).toEqual({ traction: 7, product: 6, businessModel: 5, financials: 4, goToMarket: 3, risks: 2 });
-    expect(res.body.profile.scoringPreferences).toEqual(preferencePercentagesOf(nine));
+    expect(res.body.profile.scoringPreferences).toEqual(preferencesToProfile(preferencePercentagesOf(nine)));
     const bad = await server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: { ...nine, problemSolution: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toContainEqual({ path: 'problemSolution', message: 'Problem & Solution weight must be a whole number from 1 to 10' });
@@ -288,7 +309,7 @@ describe('access', () => {
     ['POST', '/vc/profile/scoring-weights/', sixWeights],
     ['PUT', '/vc/profile/intake-sources/', intake],
     ['PUT', '/vc/settings/scoring-preferences/', { traction: 20, product: 15, business_model: 15, financials: 20, go_to_market: 15, risks: 15 }],
-    ['PUT', '/vc/settings/weights/', DEFAULT_FUND_WEIGHTS],
+    ['PUT', '/vc/settings/weights/', DEFAULT_SCORE_WEIGHTS],
   ];
 
   it('founders get 403 and signed-out callers 401 on every /vc/ call', async () => {
@@ -308,7 +329,7 @@ describe('access', () => {
     await server.request('POST', '/vc/profile/scoring-weights/', { token: a.token, body: sixWeights });
     const aBefore = (await server.request('GET', '/vc/profile/', { token: a.token })).body.profile;
 
-    expect((await server.request('GET', '/vc/profile/', { token: b.token })).body).toEqual({ profile: null, onboarding_complete: false });
+    expect((await server.request('GET', '/vc/profile/', { token: b.token })).body).toEqual({ profile: null, onboardingComplete: false });
     for (const [method, path, body] of calls.slice(1)) {
       const res = await server.request(method, path, { token: b.token, body: path.endsWith('step1/') ? step1({ fund_name: 'Beta Fund' }) : body });
       expect(res.status).toBe(200);

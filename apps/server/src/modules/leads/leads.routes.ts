@@ -4,7 +4,6 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import type { LeadsService } from './leads.service.ts';
 
 export function leadsRoutes(app: FastifyInstance, leads: LeadsService) {
-  registerEndpoint(app, leadEndpoints.contactSales, ({ body, request }) => leads.contactSales(body, request.ip), {
-    rateLimit: { max: 10, timeWindow: 60_000 },
-  });
+  // A public form: limited per IP by the public-form limit its contract names.
+  registerEndpoint(app, leadEndpoints.contactSales, ({ body, request }) => leads.contactSales(body, request.ip));
 }

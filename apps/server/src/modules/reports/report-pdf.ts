@@ -1,11 +1,12 @@
 import {
   SUB_SCORE_KEYS,
   SUB_SCORE_LABELS,
+  keyMetricSource,
   matchLabel,
+  reportedKeyMetrics,
   scoreTone,
   subScoreTone,
   type FitScoreResult,
-  type KeyMetricKey,
 } from '@fitscore/contracts';
 import PDFDocument from 'pdfkit';
 
@@ -46,27 +47,6 @@ const LABEL_FG = { green: '#047857', amber: '#b45309', orange: '#c2410c', red: '
 const PAGE = { width: 595.28, height: 841.89, margin: 50, bottom: 64 } as const;
 const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 const MAX_EVIDENCE = 6;
-
-const KEY_METRICS: { key: KeyMetricKey; label: string }[] = [
-  { key: 'mrr', label: 'MRR' },
-  { key: 'arr', label: 'ARR' },
-  { key: 'momGrowth', label: 'MoM growth' },
-  { key: 'payingCustomers', label: 'Paying customers' },
-  { key: 'activeUsers', label: 'Active users' },
-  { key: 'grossMargin', label: 'Gross margin' },
-  { key: 'churn', label: 'Churn' },
-  { key: 'cac', label: 'CAC' },
-  { key: 'ltv', label: 'LTV' },
-  { key: 'ltvCac', label: 'LTV / CAC' },
-  { key: 'paybackMonths', label: 'CAC payback' },
-  { key: 'burn', label: 'Monthly burn' },
-  { key: 'cash', label: 'Cash' },
-  { key: 'runwayMonths', label: 'Runway' },
-  { key: 'tam', label: 'TAM' },
-  { key: 'raise', label: 'Raising' },
-  { key: 'valuation', label: 'Valuation' },
-  { key: 'teamSize', label: 'Team size' },
-];
 
 // The standard PDF fonts speak Windows-1252: anything else is spelled out or replaced.
 const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -378,10 +358,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
   });
 
   // ---- Key metrics -----------------------------------------------------------------------
-  const metrics = KEY_METRICS.flatMap(({ key, label: metricLabel }) => {
-    const m = analysis.keyMetrics[key];
-    return m ? [{ label: metricLabel, metric: m }] : [];
-  });
+  const metrics = reportedKeyMetrics(analysis.keyMetrics);
   // Keep the heading and the table on one page when they fit on one.
   const tableHeight = 22 + metrics.length * 20 + 90;
   if (tableHeight < PAGE.height - PAGE.bottom - PAGE.margin) ensureSpace(tableHeight);
@@ -402,12 +379,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     for (const { label: metricLabel, metric } of metrics) {
       ensureSpace(20);
       const y = doc.y;
-      const source =
-        metric.source === 'deck' || metric.source === 'llm'
-          ? `Deck, slide ${metric.page ?? '?'}`
-          : metric.source === 'derived'
-            ? 'Calculated'
-            : 'Profile';
+      const source = keyMetricSource(metric);
       font('regular', 10, COLOR.body);
       doc.text(metricLabel, cols[0]!, y, { lineBreak: false });
       font('bold', 10, COLOR.ink);

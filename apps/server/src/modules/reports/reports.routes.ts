@@ -1,13 +1,8 @@
 import { reportEndpoints } from '@fitscore/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { attachment } from '../../plugins/downloads.ts';
 import type { ReportsService } from './reports.service.ts';
-
-/** `attachment` with an ASCII name and the RFC 5987 form for clients that read it. */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export function reportsRoutes(app: FastifyInstance, reports: ReportsService) {
   registerEndpoint(

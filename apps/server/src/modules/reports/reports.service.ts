@@ -1,6 +1,7 @@
 import { reportFilename } from '@fitscore/contracts';
 import { RUBRIC } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
+import { founderOwner } from '../../lib/scoring-owner.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { renderReportPdf } from './report-pdf.ts';
@@ -17,7 +18,7 @@ export interface ReportsServiceDeps {
 export function createReportsService({ scoring, profiles, now = () => new Date() }: ReportsServiceDeps) {
   return {
     async build(userId: string): Promise<{ bytes: Buffer; filename: string }> {
-      const score = await scoring.latest(userId);
+      const score = await scoring.latest(founderOwner(userId));
       if (!score) throw new AppError('not_found', NO_SCORE_FOR_REPORT);
       const profile = await profiles.current(userId);
       const bytes = await renderReportPdf({

@@ -1,10 +1,12 @@
 import type { FitScoreAnalysis, FitScoreResult, FounderProfile, ScoringRun, ScoringStage } from '@fitscore/contracts';
 import { isDeckError } from '@fitscore/deck-analysis';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { ownerOfRow, type ScoringOwner } from '../../lib/scoring-owner.ts';
+import type { Transaction } from '../../lib/unit-of-work.ts';
 import type { DecksService } from '../decks/decks.service.ts';
-import { PermanentJobError, type JobContext } from '../jobs/job-runner.ts';
-import type { JobQueue } from '../jobs/jobs.service.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
+import { defineJob, PermanentJobError, type JobContext, type JobFailure } from '../jobs/define-job.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { RunRow, ScoringRepository } from './scoring.repository.ts';
 
 export const SCORING_QUEUE = 'score-deck';
@@ -24,12 +26,19 @@ export interface Analyzer {
 
 export interface ScoringServiceDeps {
   repo: ScoringRepository;
-  profiles: ProfilesService;
   decks: DecksService;
-  queue: JobQueue;
+  jobs: Pick<JobQueue, 'send'>;
   analyzer: Analyzer;
-  /** Throws plan_limit when the founder's plan has no scan left this month. */
-  assertCanScore: (userId: string) => Promise<void>;
+  /** What the engine reads beside the deck: a founder's profile (null when there is none). */
+  profileOf: (owner: ScoringOwner) => Promise<FounderProfile | null>;
+}
+
+export interface StartOptions {
+  /**
+   * The caller's admission check (a founder's profile and plan), run only when a new scoring
+   * would start: a scoring already in flight is answered whatever it would say now.
+   */
+  admit?: () => Promise<void>;
 }
 
 /** Where each real stage sits on the progress bar (start, end). */
@@ -39,9 +48,6 @@ const STAGE_SPAN: Record<'reading' | 'ocr' | 'understanding' | 'scoring', [numbe
   understanding: [80, 90],
   scoring: [90, 99],
 };
-
-// A run stuck as queued without a job (the process died between the two writes) is abandoned after this.
-const ORPHAN_AFTER_MS = 60_000;
 
 async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number | null>): Promise<ScoringRun> {
   return {
@@ -57,53 +63,110 @@ async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number
   };
 }
 
-export function createScoringService({ repo, profiles, decks, queue, analyzer, assertCanScore }: ScoringServiceDeps) {
+/** Scoring of any owner's current deck (a founder's, later a deal's): runs, the job, the results. */
+export function createScoringService({ repo, decks, jobs, analyzer, profileOf }: ScoringServiceDeps) {
   const view = (row: RunRow) => toRunView(row, repo.scoreOfRun);
 
-  return {
-    /** Starts scoring the current deck and profile; a second start returns the running scoring. */
-    async start(userId: string): Promise<ScoringRun> {
-      const active = await repo.activeRun(userId);
-      if (active) {
-        const orphaned = !active.jobId && Date.now() - active.createdAt.getTime() > ORPHAN_AFTER_MS;
-        if (!orphaned) return view(active);
-        await repo.fail(active.id, SCORING_FAILED);
-      }
-      await profiles.require(userId);
-      const deck = await decks.current(userId);
-      if (!deck) throw new AppError('conflict', 'Please upload your deck first');
-      await assertCanScore(userId);
+  /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
+  async function runJob(runId: string, ctx: JobContext): Promise<void> {
+    const run = await repo.getRunById(runId);
+    if (!run || run.status === 'done' || run.status === 'failed') return;
+    await repo.markRunning(run.id);
+    if (!run.deckId) throw new PermanentJobError('The deck was removed before scoring finished.');
 
-      const run = await repo.createRun(userId, deck.id);
+    const owner = ownerOfRow(run);
+    const profile = await profileOf(owner);
+    let deck;
+    try {
+      deck = await decks.read(owner, run.deckId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'not_found') {
+        throw new PermanentJobError('The deck was removed before scoring finished.');
+      }
+      throw err;
+    }
+
+    let lastWrite = 0;
+    let lastStage = '';
+    let writes = Promise.resolve();
+    const onProgress = (p: { stage: keyof typeof STAGE_SPAN; done: number; total: number }) => {
+      const [from, to] = STAGE_SPAN[p.stage];
+      const pct = from + (to - from) * (p.total > 0 ? Math.min(1, p.done / p.total) : 0);
+      const now = Date.now();
+      if (p.stage === lastStage && now - lastWrite < 250) return;
+      lastStage = p.stage;
+      lastWrite = now;
+      writes = writes.then(() => repo.updateProgress(run.id, p.stage, pct)).catch(() => {});
+    };
+
+    let analysis: FitScoreAnalysis;
+    try {
+      analysis = await analyzer.analyze(deck.bytes, profile, { onProgress, signal: ctx.signal });
+    } catch (err) {
+      // A deck the engine cannot read will not read better on a retry: say why, once.
+      if (isDeckError(err)) throw new PermanentJobError(err.message);
+      throw err;
+    }
+    await writes;
+    if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
+    await repo.complete(run, {
+      deckId: deck.deck.id,
+      deckVersion: deck.deck.version,
+      engineVersion: analysis.engineVersion,
+      overall: analysis.overall,
+      analysis,
+      profile: profile ?? {},
+    });
+  }
+
+  /** Scores one run; a run that failed for good records why (the engine's reason, or a generic one). */
+  const scoreDeck = defineJob({
+    name: SCORING_QUEUE,
+    payload: z.object({ runId: z.uuid() }),
+    handler: ({ runId }, ctx) => runJob(runId, ctx),
+    onFailed: ({ runId }, failure: JobFailure) =>
+      repo.fail(runId, failure.permanent ? failure.message : SCORING_FAILED),
+    options: { retryLimit: 2, retryDelaySeconds: 1 },
+  });
+
+  return {
+    /** The jobs this module runs, for the app's job queue. */
+    jobs: [scoreDeck],
+
+    /** Starts scoring the owner's current deck; a second start returns the running scoring. */
+    async start(owner: ScoringOwner, { admit }: StartOptions = {}): Promise<ScoringRun> {
+      const active = await repo.activeRun(owner);
+      if (active) return view(active);
+      await admit?.();
+      const deck = await decks.current(owner);
+      if (!deck) throw new AppError('conflict', 'Please upload your deck first');
+
+      // The run and its job are written in one transaction: neither exists without the other.
+      const run = await repo.createRun(owner, deck.id, (created, tx) =>
+        jobs.send(scoreDeck, { runId: created.id }, { tx }),
+      );
       if (!run) {
-        const raced = await repo.activeRun(userId);
+        const raced = await repo.activeRun(owner);
         if (raced) return view(raced);
         throw new AppError('conflict', 'A scoring is already starting. Please try again.');
-      }
-      try {
-        const job = await queue.enqueue(SCORING_QUEUE, { runId: run.id }, { maxAttempts: 3 });
-        await repo.attachJob(run.id, job.id);
-      } catch (err) {
-        await repo.fail(run.id, SCORING_FAILED);
-        throw err;
       }
       return view(run);
     },
 
-    async run(userId: string, runId: string): Promise<ScoringRun> {
-      const row = await repo.getRun(userId, runId);
+    async run(owner: ScoringOwner, runId: string): Promise<ScoringRun> {
+      const row = await repo.getRun(owner, runId);
       if (!row) throw new AppError('not_found', 'Scoring run not found');
       return view(row);
     },
 
     /** The scoring in flight, else the last one (so a reload can show how it ended). */
-    async activeOrLatestRun(userId: string): Promise<ScoringRun | null> {
-      const row = (await repo.activeRun(userId)) ?? (await repo.latestRun(userId));
+    async activeOrLatestRun(owner: ScoringOwner): Promise<ScoringRun | null> {
+      const row = (await repo.activeRun(owner)) ?? (await repo.latestRun(owner));
       return row ? view(row) : null;
     },
 
-    async latest(userId: string): Promise<FitScoreResult | null> {
-      const row = await repo.latestScore(userId);
+    async latest(owner: ScoringOwner): Promise<FitScoreResult | null> {
+      const row = await repo.latestScore(owner);
       if (!row) return null;
       const { score, filename } = row;
       return {
@@ -116,71 +179,10 @@ export function createScoringService({ repo, profiles, decks, queue, analyzer, a
       };
     },
 
-    clear: (userId: string) => repo.clearScores(userId),
+    /** The current score is cleared (it stays in history); `tx` joins a caller's unit of work. */
+    clear: (owner: ScoringOwner, tx?: Transaction) => repo.in(tx).clearScores(owner),
 
-    countThisMonth: (userId: string) => repo.countThisMonth(userId),
-
-    /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
-    async runJob(payload: unknown, ctx: JobContext): Promise<void> {
-      const runId = (payload as { runId?: string }).runId;
-      const run = runId ? await repo.getRunById(runId) : undefined;
-      if (!run || run.status === 'done' || run.status === 'failed') return;
-      await repo.markRunning(run.id);
-      if (!run.deckId) throw new PermanentJobError('The deck was removed before scoring finished.');
-
-      const profile = await profiles.current(run.userId);
-      let deck;
-      try {
-        deck = await decks.read(run.userId, run.deckId);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'not_found') {
-          throw new PermanentJobError('The deck was removed before scoring finished.');
-        }
-        throw err;
-      }
-
-      let lastWrite = 0;
-      let lastStage = '';
-      let writes = Promise.resolve();
-      const onProgress = (p: { stage: keyof typeof STAGE_SPAN; done: number; total: number }) => {
-        const [from, to] = STAGE_SPAN[p.stage];
-        const pct = from + (to - from) * (p.total > 0 ? Math.min(1, p.done / p.total) : 0);
-        const now = Date.now();
-        if (p.stage === lastStage && now - lastWrite < 250) return;
-        lastStage = p.stage;
-        lastWrite = now;
-        writes = writes.then(() => repo.updateProgress(run.id, p.stage, pct)).catch(() => {});
-      };
-
-      let analysis: FitScoreAnalysis;
-      try {
-        analysis = await analyzer.analyze(deck.bytes, profile, { onProgress, signal: ctx.signal });
-      } catch (err) {
-        // A deck the engine cannot read will not read better on a retry: say why, once.
-        if (isDeckError(err)) throw new PermanentJobError(err.message);
-        throw err;
-      }
-      await writes;
-      if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
-      await repo.complete(run.id, {
-        userId: run.userId,
-        runId: run.id,
-        deckId: deck.deck.id,
-        deckVersion: deck.deck.version,
-        engineVersion: analysis.engineVersion,
-        overall: analysis.overall,
-        analysis,
-        profile: profile ?? {},
-      });
-    },
-
-    /** Records the outcome of a scoring job that failed for good. */
-    async jobFailed(payload: unknown, error: unknown): Promise<void> {
-      const runId = (payload as { runId?: string }).runId;
-      if (!runId) return;
-      const message = error instanceof PermanentJobError ? error.message : SCORING_FAILED;
-      await repo.fail(runId, message);
-    },
+    countThisMonth: (owner: ScoringOwner) => repo.countThisMonth(owner),
   };
 }
 export type ScoringService = ReturnType<typeof createScoringService>;

@@ -1,9 +1,12 @@
-import { jobs, scoringRuns } from '@fitscore/db';
+import { fitScores, scoringRuns, SUB_SCORE_COLUMNS, weightedOverallSql } from '@fitscore/db';
+import { EQUAL_WEIGHTS, SUB_SCORE_KEYS } from '@fitscore/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { createBoss } from '../jobs/job-queue.ts';
+import { SCORING_QUEUE } from './scoring.service.ts';
 
 let server: TestServer;
 let solidDeck: Uint8Array;
@@ -52,6 +55,13 @@ describe('scoring a deck', () => {
     expect(score.analysis.deck.pages).toBe(11);
     // Facts from the deck reach the analysis, with their page.
     expect(score.analysis.facts).toContainEqual(expect.objectContaining({ kind: 'mrr', value: 85_000, page: 5 }));
+    // The nine sub-scores are stored as columns too, and SQL weighs them as the engine does.
+    const columns = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, SUB_SCORE_COLUMNS[k]]));
+    const [stored] = await server.database.handle.db
+      .select({ ...columns, equal: weightedOverallSql(EQUAL_WEIGHTS) })
+      .from(fitScores)
+      .where(eq(fitScores.id, score.id));
+    expect(stored).toEqual({ ...Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, score.analysis.subScores[k].score])), equal: score.overall });
 
     const progress = await server.request('GET', '/founder/progress/', { token });
     expect(progress.body).toMatchObject({ profile_complete: true, deck_uploaded: true, score_complete: true, score: run.score });
@@ -157,22 +167,43 @@ describe('the job survives', () => {
     const start = await api.request('POST', '/founder/score/start/', { token });
     const runId = start.body.run.id as string;
     const db = api.database.handle.db;
-    // ...and the state a crashed worker leaves behind: the job claimed, its lease expired, the run half-way.
-    const [run] = await db.select().from(scoringRuns).where(eq(scoringRuns.id, runId));
-    await db
-      .update(jobs)
-      .set({ status: 'running', attempts: 1, lockedBy: 'crashed-worker', lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(jobs.id, run!.jobId!));
+    // ...a worker claims its job and dies half-way: the claim stays, its lease is no longer renewed.
+    const crashed = createBoss(api.database.handle, { supervise: false, schedule: false });
+    await crashed.start();
+    const [claimed] = await crashed.fetch<{ runId: string }>(SCORING_QUEUE);
+    expect(claimed!.data.runId).toBe(runId);
+    await db.execute(sql`update pgboss.job set heartbeat_on = now() - interval '1 hour' where id = ${claimed!.id}`);
     await db.update(scoringRuns).set({ status: 'running', stage: 'ocr', progress: 40 }).where(eq(scoringRuns.id, runId));
 
     const worker = await startTestServer({ JOB_POLL_MS: '100' }, undefined, api.database);
     const done = await waitForRun(worker, token, runId);
     expect(done.error).toBeNull();
     expect(done.status).toBe('done');
-    const [job] = await db.select().from(jobs).where(eq(jobs.id, run!.jobId!));
-    expect(job).toMatchObject({ status: 'done', attempts: 2 });
+    const job = await crashed.getJobById(SCORING_QUEUE, claimed!.id);
+    expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
+    await crashed.stop({ graceful: false });
     await worker.close();
     await api.close();
+  }, 120_000);
+
+  it('a run and its job are one write: a failed enqueue leaves no run behind', async () => {
+    const { token, user } = await founderReady(server);
+    const db = server.database.handle.db;
+    // The job insert fails inside the transaction (its queue's table refuses it)...
+    await db.execute(sql`create function fitscore_refuse() returns trigger language plpgsql as $$ begin raise exception 'queue down'; end $$`);
+    await db.execute(sql`create trigger refuse_jobs before insert on pgboss.job for each row execute function fitscore_refuse()`);
+    try {
+      const refused = await server.request('POST', '/founder/score/start/', { token });
+      expect(refused.status).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_jobs on pgboss.job`);
+      await db.execute(sql`drop function fitscore_refuse()`);
+    }
+    // ...so no run was left queued without a job: the next start is a fresh run that finishes.
+    expect(await db.select().from(scoringRuns).where(eq(scoringRuns.userId, user.id))).toEqual([]);
+    const start = await server.request('POST', '/founder/score/start/', { token });
+    expect(start.status).toBe(202);
+    expect((await waitForRun(server, token, start.body.run.id)).status).toBe('done');
   });
 
   it('a restart mid-scoring: the stopping server hands the job back and the next one finishes it', async () => {

@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import type { ShareLinksService } from './share-links.service.ts';
 
-export interface ShareRoutesOptions {
-  /** Public page views per IP per minute. */
-  publicPerMinute?: number;
-}
+/** Public page views per IP per minute. */
+const PUBLIC_VIEWS_PER_MINUTE = 60;
 
-export function shareLinksRoutes(app: FastifyInstance, shareLinks: ShareLinksService, options: ShareRoutesOptions = {}) {
+export function shareLinksRoutes(app: FastifyInstance, shareLinks: ShareLinksService) {
   registerEndpoint(app, shareEndpoints.create, async ({ auth }) => ({ link: await shareLinks.create(auth.user.id) }), {
     rateLimit: { max: 30, timeWindow: 60_000 },
   });
@@ -24,6 +22,6 @@ export function shareLinksRoutes(app: FastifyInstance, shareLinks: ShareLinksSer
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return shareLinks.open(params.token, auth?.user.id ?? null);
     },
-    { rateLimit: { max: options.publicPerMinute ?? 60, timeWindow: 60_000 } },
+    { rateLimit: { max: PUBLIC_VIEWS_PER_MINUTE, timeWindow: 60_000 } },
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@fitscore/contracts';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
+import { founderOwner } from '../../lib/scoring-owner.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import type { ShareLinkRow, ShareLinksRepository } from './share-links.repository.ts';
@@ -47,7 +48,7 @@ export function createShareLinksService({ repo, scoring, profiles, publicWebUrl 
   return {
     /** A new link to the founder's latest score, frozen as it is now. */
     async create(userId: string): Promise<ShareLink> {
-      const score = await scoring.latest(userId);
+      const score = await scoring.latest(founderOwner(userId));
       if (!score) throw new AppError('conflict', NOTHING_TO_SHARE);
       if ((await repo.countActive(userId)) >= MAX_ACTIVE_SHARE_LINKS) {
         throw new AppError(

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { get, useController, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 import { Field, Input, Select, Textarea } from './field';
 
@@ -44,13 +44,12 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, hint, 
   );
 }
 
-/** A number that may be left empty (stored as null). */
-export function NumberField<T extends FieldValues>({ form, name, label, hint, required, className, min, max, step, prefix, suffix }: BaseProps<T> & { min?: number; max?: number; step?: number | 'any'; prefix?: string; suffix?: string }) {
+/** A number that may be left empty (stored as null); amounts of money use AmountField. */
+export function NumberField<T extends FieldValues>({ form, name, label, hint, required, className, min, max, step, suffix }: BaseProps<T> & { min?: number; max?: number; step?: number | 'any'; suffix?: string }) {
   return (
     <Field label={label} hint={hint} required={required} error={errorOf(form, name)} className={className}>
       {(ids) => (
         <div className="relative">
-          {prefix ? <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">{prefix}</span> : null}
           <Input
             {...ids}
             type="number"
@@ -58,10 +57,60 @@ export function NumberField<T extends FieldValues>({ form, name, label, hint, re
             min={min}
             max={max}
             step={step ?? 'any'}
-            className={[prefix ? 'pl-7' : '', suffix ? 'pr-10' : ''].join(' ')}
+            className={suffix ? 'pr-10' : undefined}
             {...form.register(name, { setValueAs: toNumberOrNull })}
           />
           {suffix ? <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500">{suffix}</span> : null}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Digits with thousands separators ('2,000,000,000'); empty for no value. */
+export const formatGrouped = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? grouped.format(value) : '');
+
+/**
+ * What an amount field holds: null when empty, else the number typed with or without separators.
+ * Anything else becomes NaN, which the schema refuses with the field's own "must be a number".
+ */
+export const parseGrouped = (text: string): number | null => {
+  const plain = text.replace(/[,\s]/g, '');
+  return plain === '' ? null : /^-?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
+};
+
+/**
+ * A dollar amount that may be left empty (stored as null). It reads with thousands separators
+ * ('2,000,000,000'), accepts them while typing, and keeps a plain number in the form's value.
+ */
+export function AmountField<T extends FieldValues>({ form, name, label, hint, required, className }: BaseProps<T>) {
+  const { field } = useController({ control: form.control, name });
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <Field label={label} hint={hint} required={required} error={errorOf(form, name)} className={className}>
+      {(ids) => (
+        <div className="relative">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">$</span>
+          <Input
+            {...ids}
+            ref={field.ref}
+            name={field.name}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            className="pl-7"
+            value={draft ?? formatGrouped(field.value)}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              field.onChange(parseGrouped(e.target.value));
+            }}
+            onBlur={() => {
+              setDraft(null);
+              field.onBlur();
+            }}
+          />
         </div>
       )}
     </Field>

@@ -50,8 +50,9 @@ function storeSession(user: User, token: string) {
   storage.set(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
+/** Nothing of the account stays in the browser: the next person here starts clean. */
 function clearSession() {
-  storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user);
+  storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, ...FOUNDER_PROGRESS_KEYS, STORAGE_KEYS.vcOnboardingComplete);
 }
 
 /** Where a user lands after signing in (spec section 4). */

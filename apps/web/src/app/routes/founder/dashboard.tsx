@@ -1,20 +1,16 @@
-import type { FitScoreResult, FounderProgress } from '@fitscore/contracts';
+import { PLANS, type FitScoreResult, type FounderProgress } from '@fitscore/contracts';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryState } from '@/components/layout/query-state';
 import { Container, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardBody } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useNewUpload } from '@/features/deck-upload/api/deck';
-import { DoNextList } from '@/features/fitscore/components/do-next-list';
-import { KeyInsights } from '@/features/fitscore/components/key-insights';
-import { ScoreSummary } from '@/features/fitscore/components/score-summary';
-import { StrengthsList } from '@/features/fitscore/components/strengths-list';
-import { SubScoreBreakdown } from '@/features/fitscore/components/sub-score-breakdown';
+import { FitScoreReport } from '@/features/fitscore/components/fitscore-report';
 import { SimilarCompaniesCard } from '@/features/companies/components/similar-companies-card';
 import { useProfile } from '@/features/founder-profile/api/profile';
 import { useProgress } from '@/features/founder-progress/api/use-progress';
@@ -22,6 +18,7 @@ import { OnboardingChecklist } from '@/features/founder-progress/components/onbo
 import { KeyMetricsCard } from '@/features/metrics/components/key-metrics-card';
 import { DownloadReportButton } from '@/features/report/components/download-report-button';
 import { useLatestScore, useRubric } from '@/features/scoring/api/scoring';
+import { useSubscription } from '@/features/settings/api/subscription';
 import { ShareButton } from '@/features/share/components/share-button';
 import { errorMessage } from '@/lib/api-client';
 
@@ -88,6 +85,12 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
   const rubric = useRubric();
   const profile = useProfile();
   const company = profile.data?.profile?.startup_name;
+  // Premium data is asked for only on a plan that includes it; otherwise the upgrade prompt shows at once.
+  // Should the plan not load, the server decides (and answers plan_limit on the free plan).
+  const subscription = useSubscription();
+  const similarCompaniesAvailable = subscription.data
+    ? PLANS[subscription.data.plan].features.includes('similar_companies')
+    : subscription.isError || undefined;
   return (
     <>
       <PageHeader
@@ -101,45 +104,13 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
           </>
         }
       />
-      <div className="space-y-6">
-        <div className="grid gap-6 lg:grid-cols-3">
-          <Card>
-            <CardBody className="py-8">
-              <ScoreSummary result={result} />
-            </CardBody>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Strengths</CardTitle>
-            </CardHeader>
-            <CardBody>
-              <StrengthsList analysis={result.analysis} />
-            </CardBody>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Top 3 Do-Next</CardTitle>
-            </CardHeader>
-            <CardBody>
-              <DoNextList analysis={result.analysis} />
-            </CardBody>
-          </Card>
-        </div>
-        <Contradictions result={result} />
-        <Card>
-          <CardBody className="space-y-5">
-            <SubScoreBreakdown analysis={result.analysis} rubric={rubric.data} />
-            <KeyInsights analysis={result.analysis} />
-          </CardBody>
-        </Card>
-        <div className="grid gap-6 xl:grid-cols-5">
-          <div className="xl:col-span-3">
-            <KeyMetricsCard />
-          </div>
-          {/* Investor matches join here once funds are on the platform; until then no list is shown. */}
-          <SimilarCompaniesCard className="xl:col-span-2" />
-        </div>
-      </div>
+      <FitScoreReport
+        result={result}
+        rubric={rubric.data}
+        notice={<Contradictions result={result} />}
+        metrics={<KeyMetricsCard />}
+        aside={<SimilarCompaniesCard available={similarCompaniesAvailable} />}
+      />
     </>
   );
 }

@@ -66,7 +66,7 @@ export default function FounderUploadPage() {
                     {status.deck.filename}
                   </p>
                   <p className="text-sm text-slate-500">
-                    Version {status.deck.version} · {formatBytes(status.deck.size_bytes)} · {status.deck.format.toUpperCase()}
+                    Version {status.deck.version} · {formatBytes(status.deck.sizeBytes)} · {status.deck.format.toUpperCase()}
                   </p>
                 </div>
                 <div className="flex flex-col gap-3 sm:flex-row">

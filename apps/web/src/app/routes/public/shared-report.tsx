@@ -4,15 +4,9 @@ import { Link, useParams } from 'react-router';
 import { Container } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { DoNextList } from '@/features/fitscore/components/do-next-list';
-import { KeyInsights } from '@/features/fitscore/components/key-insights';
-import { KeyMetricsSummary } from '@/features/fitscore/components/key-metrics-summary';
-import { ScoreSummary } from '@/features/fitscore/components/score-summary';
-import { StrengthsList } from '@/features/fitscore/components/strengths-list';
-import { SubScoreBreakdown } from '@/features/fitscore/components/sub-score-breakdown';
+import { FitScoreReport } from '@/features/fitscore/components/fitscore-report';
 import { useSharedReport } from '@/features/share/api/share-links';
 import { ApiError } from '@/lib/api-client';
 
@@ -66,7 +60,6 @@ export default function SharedReportPage() {
   }
 
   const { company, score, shared_at } = report.data;
-  const { analysis } = score;
   return (
     <Container className="max-w-6xl py-8 sm:py-10">
       <title>{`${company.startup_name} · FitScore`}</title>
@@ -99,46 +92,7 @@ export default function SharedReportPage() {
         <p className="text-sm text-slate-500">Shared {dateFormat.format(new Date(shared_at))}</p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-1">
-          <CardBody className="flex flex-col items-center gap-5">
-            <ScoreSummary result={score} />
-            <KeyInsights analysis={analysis} />
-          </CardBody>
-        </Card>
-        <div className="grid gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Strengths</CardTitle>
-            </CardHeader>
-            <CardBody>
-              <StrengthsList analysis={analysis} />
-            </CardBody>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Top 3 Do-Next</CardTitle>
-            </CardHeader>
-            <CardBody>
-              <DoNextList analysis={analysis} />
-            </CardBody>
-          </Card>
-        </div>
-        <Card className="lg:col-span-2">
-          <CardBody>
-            <SubScoreBreakdown analysis={analysis} />
-          </CardBody>
-        </Card>
-        <Card className="lg:col-span-1">
-          <CardHeader>
-            <CardTitle>Key metrics</CardTitle>
-          </CardHeader>
-          {/* Two columns fit the narrow side column better than three. */}
-          <CardBody className="lg:[&_dl]:grid-cols-2">
-            <KeyMetricsSummary analysis={analysis} />
-          </CardBody>
-        </Card>
-      </div>
+      <FitScoreReport result={score} />
 
       <aside className="mt-8 flex flex-col items-start gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">

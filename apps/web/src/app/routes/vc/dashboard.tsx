@@ -35,9 +35,9 @@ export default function VcDashboardPage() {
     <Container>
       <PageHeader title="Dashboard" subtitle="Overview of your latest activity" />
       <QueryState query={query} label="Loading your dashboard">
-        {({ profile, onboarding_complete }) => (
+        {({ profile, onboardingComplete }) => (
           <div className="space-y-6">
-            {!onboarding_complete ? (
+            {!onboardingComplete ? (
               <Card className="border-brand-200 bg-brand-50">
                 <CardBody className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="flex items-start gap-3">

@@ -92,7 +92,7 @@ function Onboarding({ profile }: { profile: VcFundProfile | null }) {
     }
     try {
       const result = await saveIntake.mutateAsync(body);
-      if (!result.onboarding_complete) {
+      if (!result.onboardingComplete) {
         // The server decides: an earlier step is missing (e.g. saved from another tab and undone).
         toast.error('Please complete every step to finish onboarding');
         go(firstOpenStep(result.profile));

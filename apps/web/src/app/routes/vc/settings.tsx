@@ -18,7 +18,7 @@ import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
-import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import { SecurityTab } from '@/features/settings/components/security-tab';
 import {
   useSaveFundStep,
   useSaveIntakeSources,
@@ -65,7 +65,7 @@ function AccountTab() {
           </p>
         </div>
       </SectionCard>
-      <ChangePasswordCard />
+      <SecurityTab />
     </div>
   );
 }

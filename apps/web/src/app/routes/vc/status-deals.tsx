@@ -1,3 +1,4 @@
+import type { DealStatus } from '@fitscore/contracts';
 import { ArrowLeft, Eye, Flame, Snowflake } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container, PageHeader } from '@/components/layout/page';
@@ -9,10 +10,10 @@ const STATUS = {
   hot: { title: 'Hot Deals', empty: 'No hot deals yet', mark: 'Hot', icon: Flame },
   track: { title: 'Tracked Deals', empty: 'No tracked deals yet', mark: 'Track', icon: Eye },
   cold: { title: 'Cold Deals', empty: 'No cold deals yet', mark: 'Cold', icon: Snowflake },
-} as const;
+} as const satisfies Record<DealStatus, unknown>;
 
 /** /vc/hot, /vc/track and /vc/cold: the deals in one status (none until deal intake exists). */
-export function StatusDealsPage({ status }: { status: keyof typeof STATUS }) {
+export function StatusDealsPage({ status }: { status: DealStatus }) {
   const { title, empty, mark, icon } = STATUS[status];
   return (
     <Container>

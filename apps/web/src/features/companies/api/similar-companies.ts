@@ -5,10 +5,12 @@ import { queryKeys } from '@/lib/query-keys';
 
 const raiseKey = ['founder', 'raise'] as const;
 
-export function useSimilarCompanies() {
+/** Premium: ask only when the plan includes it (`enabled`), so a free plan gets no refusal to log. */
+export function useSimilarCompanies(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.founder.similarCompanies,
     queryFn: ({ signal }) => callEndpoint(companiesEndpoints.similar, { signal }, 'Could not load similar companies'),
+    enabled,
   });
 }
 

@@ -111,10 +111,28 @@ function ReportYourRaise() {
   );
 }
 
-function Body() {
-  const similar = useSimilarCompanies();
+function UpgradePrompt() {
+  return (
+    <div className="rounded-xl bg-brand-50 p-5 text-center">
+      <Lock className="mx-auto h-6 w-6 text-brand-600" aria-hidden="true" />
+      <p className="mt-2 font-semibold text-slate-900">Similar companies is a Premium feature</p>
+      <p className="mt-1 text-sm text-slate-600">See funded companies like yours: their rounds, amounts and investors.</p>
+      <Button asChild className="mt-4">
+        <Link to={UPGRADE_PATH}>
+          <Sparkles className="h-4 w-4" aria-hidden="true" />
+          Upgrade to Premium
+        </Link>
+      </Button>
+    </div>
+  );
+}
 
-  if (similar.isPending) {
+/** `available`: whether the founder's plan includes the list; undefined while the plan is loading. */
+function Body({ available }: { available: boolean | undefined }) {
+  const similar = useSimilarCompanies(available === true);
+
+  if (available === false) return <UpgradePrompt />;
+  if (available === undefined || similar.isPending) {
     return (
       <div className="flex items-center gap-2 py-6 text-sm text-slate-500">
         <Spinner className="text-brand-600" label="Loading similar companies" />
@@ -123,21 +141,8 @@ function Body() {
     );
   }
   if (similar.isError) {
-    if (similar.error instanceof ApiError && similar.error.code === 'plan_limit') {
-      return (
-        <div className="rounded-xl bg-brand-50 p-5 text-center">
-          <Lock className="mx-auto h-6 w-6 text-brand-600" aria-hidden="true" />
-          <p className="mt-2 font-semibold text-slate-900">Similar companies is a Premium feature</p>
-          <p className="mt-1 text-sm text-slate-600">See funded companies like yours: their rounds, amounts and investors.</p>
-          <Button asChild className="mt-4">
-            <Link to={UPGRADE_PATH}>
-              <Sparkles className="h-4 w-4" aria-hidden="true" />
-              Upgrade to Premium
-            </Link>
-          </Button>
-        </div>
-      );
-    }
+    // The plan changed since it was read (e.g. in another tab): the server has the last word.
+    if (similar.error instanceof ApiError && similar.error.code === 'plan_limit') return <UpgradePrompt />;
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
         <AlertTriangle className="h-5 w-5 shrink-0" aria-hidden="true" />
@@ -188,7 +193,7 @@ function Body() {
 }
 
 /** Similar Companies: funded companies most like the founder's, ranked by the server (Premium). */
-export function SimilarCompaniesCard({ className }: { className?: string }) {
+export function SimilarCompaniesCard({ available, className }: { available: boolean | undefined; className?: string }) {
   const titleId = useId();
   return (
     <Card className={className} role="region" aria-labelledby={titleId}>
@@ -199,7 +204,7 @@ export function SimilarCompaniesCard({ className }: { className?: string }) {
         </div>
       </CardHeader>
       <CardBody>
-        <Body />
+        <Body available={available} />
         <ReportYourRaise />
       </CardBody>
     </Card>

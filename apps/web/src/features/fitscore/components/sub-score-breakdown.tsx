@@ -3,6 +3,7 @@ import { ChevronDown, FileText, Info, User } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { benchmarkText } from './benchmark-format';
 import { subScoreBar } from './tones';
 
 function EvidenceList({ analysis, dimension }: { analysis: FitScoreAnalysis; dimension: SubScoreKey }) {
@@ -96,12 +97,8 @@ function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreAnalysis; ru
                         <li key={r.id} className="flex justify-between gap-3 text-slate-700">
                           <span>
                             {r.description}
-                            {bar && bar.good !== null ? (
-                              <span className="text-slate-500">
-                                {' '}
-                                (good ≥ {bar.good}
-                                {bar.great !== null ? `, great ≥ ${bar.great}` : ''} {benchmark?.unit})
-                              </span>
+                            {benchmark && bar && benchmarkText(benchmark, bar) ? (
+                              <span className="text-slate-500"> ({benchmarkText(benchmark, bar)})</span>
                             ) : null}
                           </span>
                           <span className="shrink-0 font-medium">{r.points > 0 ? `+${r.points}` : r.points}</span>

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { CompetitorsField } from './competitors-field';
 import { DerivedMetricsPanel } from './derived-metrics-panel';
-import { FormSection, NumberField, SelectField, showServerErrors, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { AmountField, FormSection, NumberField, SelectField, showServerErrors, TextAreaField, TextField } from '@/components/ui/form-fields';
 import type { ProfileInput } from './profile-types';
 import { FoundersField } from './founders-field';
 
@@ -120,18 +120,18 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
 
       <FormSection title="Fundraising" description="The round you are raising now.">
         <TextField form={form} name="round_target" label="Round name" placeholder="e.g. Seed" />
-        <NumberField form={form} name="round_target_amount" label="Round target" required prefix="$" min={0} />
-        <NumberField form={form} name="committed_amount" label="Committed so far" prefix="$" min={0} />
-        <NumberField form={form} name="valuation" label="Valuation" prefix="$" min={0} />
+        <AmountField form={form} name="round_target_amount" label="Round target" required />
+        <AmountField form={form} name="committed_amount" label="Committed so far" />
+        <AmountField form={form} name="valuation" label="Valuation" />
         <SelectField form={form} name="instrument" label="Instrument" options={INSTRUMENTS} />
       </FormSection>
 
       <FormSection title="Traction" description="Revenue, growth and usage. Leave empty what does not apply yet.">
         <SelectField form={form} name="revenue_mode" label="Revenue reported as" options={REVENUE_MODES} required placeholder="MRR or ARR" />
         {revenueMode === 'ARR' ? (
-          <NumberField form={form} name="arr" label="ARR" prefix="$" min={0} />
+          <AmountField form={form} name="arr" label="ARR" />
         ) : (
-          <NumberField form={form} name="mrr" label="MRR" prefix="$" min={0} />
+          <AmountField form={form} name="mrr" label="MRR" />
         )}
         <NumberField form={form} name="mom_growth" label="MoM growth" suffix="%" min={-100} max={1000} />
         <NumberField form={form} name="paying_customers" label="Paying customers" min={0} step={1} />
@@ -146,21 +146,21 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
 
       <FormSection title="Unit economics and runway">
         <NumberField form={form} name="gross_margin" label="Gross margin" suffix="%" min={0} max={100} hint="Required when you have revenue" />
-        <NumberField form={form} name="acv_aov" label="ACV / AOV" prefix="$" min={0} />
-        <NumberField form={form} name="cac" label="CAC" prefix="$" min={0} />
-        <NumberField form={form} name="ltv" label="LTV" prefix="$" min={0} />
+        <AmountField form={form} name="acv_aov" label="ACV / AOV" />
+        <AmountField form={form} name="cac" label="CAC" />
+        <AmountField form={form} name="ltv" label="LTV" />
         <NumberField form={form} name="sales_cycle" label="Sales cycle" suffix="days" min={0} step={1} />
         <NumberField form={form} name="win_rate" label="Win rate" suffix="%" min={0} max={100} />
-        <NumberField form={form} name="burn" label="Monthly burn" prefix="$" min={0} />
-        <NumberField form={form} name="cash" label="Cash in bank" prefix="$" min={0} />
+        <AmountField form={form} name="burn" label="Monthly burn" />
+        <AmountField form={form} name="cash" label="Cash in bank" />
         <NumberField form={form} name="runway_months" label="Runway (if no burn/cash)" suffix="mo" min={0} />
         <DerivedMetricsPanel form={form} />
       </FormSection>
 
       <FormSection title="Market" description="Bottom-up sizes convince more than top-down ones.">
-        <NumberField form={form} name="tam" label="TAM" prefix="$" min={0} />
-        <NumberField form={form} name="sam" label="SAM" prefix="$" min={0} />
-        <NumberField form={form} name="som" label="SOM" prefix="$" min={0} />
+        <AmountField form={form} name="tam" label="TAM" />
+        <AmountField form={form} name="sam" label="SAM" />
+        <AmountField form={form} name="som" label="SOM" />
         <TextField form={form} name="market_source_url" label="Market source" type="url" placeholder="https://" />
         <TextAreaField form={form} name="tam_sam_som" label="How you sized it" className="sm:col-span-2" />
       </FormSection>

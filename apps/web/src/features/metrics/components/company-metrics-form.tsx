@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormSection, NumberField, SelectField, showServerErrors, TextField } from '@/components/ui/form-fields';
+import { AmountField, FormSection, NumberField, SelectField, showServerErrors, TextField } from '@/components/ui/form-fields';
 import { useToast } from '@/components/ui/toast';
 import { useUpdateMetrics } from '../api/metrics';
 import { errorMessage } from '@/lib/api-client';
@@ -30,9 +30,9 @@ export function CompanyMetricsForm({ initial }: { initial: MetricFields }) {
       <FormSection title="Revenue and growth">
         <SelectField form={form} name="revenue_mode" label="Revenue reported as" options={REVENUE_MODES} required placeholder="MRR or ARR" />
         {mode === 'ARR' ? (
-          <NumberField form={form} name="arr" label="ARR" prefix="$" min={0} />
+          <AmountField form={form} name="arr" label="ARR" />
         ) : (
-          <NumberField form={form} name="mrr" label="MRR" prefix="$" min={0} />
+          <AmountField form={form} name="mrr" label="MRR" />
         )}
         <NumberField form={form} name="mom_growth" label="MoM growth" suffix="%" min={-100} max={1000} />
         <NumberField form={form} name="paying_customers" label="Paying customers" min={0} step={1} />
@@ -47,16 +47,16 @@ export function CompanyMetricsForm({ initial }: { initial: MetricFields }) {
         <NumberField form={form} name="logo_churn" label="Logo churn (monthly)" suffix="%" min={0} max={100} />
       </FormSection>
       <FormSection title="Sales and unit economics">
-        <NumberField form={form} name="acv_aov" label="ACV / AOV" prefix="$" min={0} />
+        <AmountField form={form} name="acv_aov" label="ACV / AOV" />
         <NumberField form={form} name="sales_cycle" label="Sales cycle" suffix="days" min={0} step={1} />
         <NumberField form={form} name="win_rate" label="Win rate" suffix="%" min={0} max={100} />
         <NumberField form={form} name="gross_margin" label="Gross margin" suffix="%" min={0} max={100} />
-        <NumberField form={form} name="cac" label="CAC" prefix="$" min={0} />
-        <NumberField form={form} name="ltv" label="LTV" prefix="$" min={0} />
+        <AmountField form={form} name="cac" label="CAC" />
+        <AmountField form={form} name="ltv" label="LTV" />
       </FormSection>
       <FormSection title="Burn and runway">
-        <NumberField form={form} name="burn" label="Monthly burn" prefix="$" min={0} />
-        <NumberField form={form} name="cash" label="Cash in bank" prefix="$" min={0} />
+        <AmountField form={form} name="burn" label="Monthly burn" />
+        <AmountField form={form} name="cash" label="Cash in bank" />
         <NumberField form={form} name="runway_months" label="Runway (if no burn/cash)" suffix="mo" min={0} />
       </FormSection>
       <div className="flex justify-end">

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { NumberField } from '@/components/ui/form-fields';
+import { AmountField, NumberField } from '@/components/ui/form-fields';
 import { useToast } from '@/components/ui/toast';
 import { useUpdateMetrics } from '../api/metrics';
 import { errorMessage } from '@/lib/api-client';
@@ -38,11 +38,11 @@ export function EditMetricsDialog({ open, onOpenChange, values }: { open: boolea
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit key metrics" description="Each update is kept with its date, so your charts show how the numbers moved.">
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-label="Edit key metrics">
         <div className="grid gap-4 sm:grid-cols-2">
-          <NumberField form={form} name="mrr" label="MRR" prefix="$" min={0} />
+          <AmountField form={form} name="mrr" label="MRR" />
           <NumberField form={form} name="mom_growth" label="MoM growth" suffix="%" min={-100} max={1000} />
-          <NumberField form={form} name="cac" label="CAC" prefix="$" min={0} />
-          <NumberField form={form} name="burn" label="Monthly burn" prefix="$" min={0} />
-          <NumberField form={form} name="cash" label="Cash in bank (optional)" prefix="$" min={0} className="sm:col-span-2" />
+          <AmountField form={form} name="cac" label="CAC" />
+          <AmountField form={form} name="burn" label="Monthly burn" />
+          <AmountField form={form} name="cash" label="Cash in bank (optional)" className="sm:col-span-2" />
         </div>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

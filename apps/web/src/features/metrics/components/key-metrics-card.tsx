@@ -1,4 +1,4 @@
-import { formatMoney } from '@fitscore/contracts';
+import { formatMoney, KEY_METRIC_LABELS } from '@fitscore/contracts';
 import { Lock, Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -40,12 +40,12 @@ export function KeyMetricsCard() {
           <div className="space-y-6">
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {[
-                { label: 'MRR', value: show(metrics.data.current.mrr, (n) => formatMoney(n)) },
-                { label: 'MoM growth', value: show(metrics.data.current.mom_growth, (n) => `${n}%`) },
-                { label: 'CAC', value: show(metrics.data.current.cac, (n) => formatMoney(n)) },
-                { label: 'Monthly burn', value: show(metrics.data.current.burn, (n) => formatMoney(n)) },
-                { label: 'Cash', value: show(metrics.data.current.cash, (n) => formatMoney(n)) },
-                { label: 'Runway', value: show(metrics.data.current.runway_display_months, (n) => `${n} months`) },
+                { label: KEY_METRIC_LABELS.mrr, value: show(metrics.data.current.mrr, (n) => formatMoney(n)) },
+                { label: KEY_METRIC_LABELS.momGrowth, value: show(metrics.data.current.mom_growth, (n) => `${n}%`) },
+                { label: KEY_METRIC_LABELS.cac, value: show(metrics.data.current.cac, (n) => formatMoney(n)) },
+                { label: KEY_METRIC_LABELS.burn, value: show(metrics.data.current.burn, (n) => formatMoney(n)) },
+                { label: KEY_METRIC_LABELS.cash, value: show(metrics.data.current.cash, (n) => formatMoney(n)) },
+                { label: KEY_METRIC_LABELS.runwayMonths, value: show(metrics.data.current.runway_display_months, (n) => `${n} months`) },
               ].map((m) => (
                 <div key={m.label} className="rounded-xl bg-slate-50 p-3">
                   <dt className="text-xs font-medium text-slate-500">{m.label}</dt>

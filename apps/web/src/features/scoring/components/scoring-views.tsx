@@ -1,6 +1,6 @@
 import { matchLabel, SUB_SCORE_KEYS, SUB_SCORE_LABELS, type ScoringRun, type ScoringStage } from '@fitscore/contracts';
 import { Check, Loader2, XCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, CardBody } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
@@ -49,6 +49,10 @@ const STEPS: { stage: Exclude<ScoringStage, 'queued' | 'done' | 'failed'>; text:
 const ORDER: ScoringStage[] = ['queued', 'reading', 'ocr', 'understanding', 'scoring', 'done'];
 
 export function ScoringProgress({ run }: { run: Pick<ScoringRun, 'stage' | 'progress'> }) {
+  // The server's percentage can dip when OCR finds more pages to read; the bar never moves back.
+  const [peak, setPeak] = useState(run.progress);
+  if (run.stage === 'queued' ? peak !== run.progress : run.progress > peak) setPeak(run.progress);
+  const progress = run.stage === 'queued' ? run.progress : Math.max(peak, run.progress);
   const at = ORDER.indexOf(run.stage);
   return (
     <Card>
@@ -58,8 +62,8 @@ export function ScoringProgress({ run }: { run: Pick<ScoringRun, 'stage' | 'prog
           <p className="mt-1 text-slate-600">{run.stage === 'queued' ? 'Starting…' : 'You can leave this page; scoring continues and your result will be waiting.'}</p>
         </div>
         <div>
-          <div className="mb-2 flex justify-end text-sm font-semibold text-brand-700">{run.progress}%</div>
-          <ProgressBar value={run.progress} label="Scoring progress" className="h-3" />
+          <div className="mb-2 flex justify-end text-sm font-semibold text-brand-700">{progress}%</div>
+          <ProgressBar value={progress} label="Scoring progress" className="h-3" />
         </div>
         <ol className="space-y-3" aria-live="polite">
           {STEPS.map((step) => {

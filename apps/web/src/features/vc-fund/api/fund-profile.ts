@@ -24,7 +24,7 @@ export const vcProfileQuery = () =>
 
 /** The browser's onboarding flag is a cache of the server's answer, rewritten on every answer. */
 function remember(data: VcProfileResponse) {
-  storage.setFlag(STORAGE_KEYS.vcOnboardingComplete, data.onboarding_complete);
+  storage.setFlag(STORAGE_KEYS.vcOnboardingComplete, data.onboardingComplete);
 }
 
 export const useVcProfile = () => useQuery(vcProfileQuery());

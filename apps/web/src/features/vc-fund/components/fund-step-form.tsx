@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { NumberField, TextField } from '@/components/ui/form-fields';
+import { AmountField, TextField } from '@/components/ui/form-fields';
 import { showServerErrors } from '@/components/ui/form-fields';
 import { ChoiceChips } from './choice-chips';
 
@@ -104,8 +104,8 @@ export function FundStepForm({ initial, submitLabel, busyLabel = 'Saving...', on
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <NumberField form={form} name="ticket_size_min" label="Minimum ticket size" prefix="$" min={0} step={1} hint="Optional, in US dollars" />
-        <NumberField form={form} name="ticket_size_max" label="Maximum ticket size" prefix="$" min={0} step={1} hint="Optional, in US dollars" />
+        <AmountField form={form} name="ticket_size_min" label="Minimum ticket size" hint="Optional, in US dollars" />
+        <AmountField form={form} name="ticket_size_max" label="Maximum ticket size" hint="Optional, in US dollars" />
       </div>
       <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-between">
         <div className="flex gap-3">{secondary}</div>

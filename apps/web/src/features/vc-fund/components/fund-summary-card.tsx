@@ -1,4 +1,4 @@
-import { formatMoney, GEOGRAPHY_LABELS, PREFERENCE_KEYS, PREFERENCE_LABELS, type VcFundProfile } from '@fitscore/contracts';
+import { formatMoney, GEOGRAPHY_LABELS, PREFERENCE_KEYS, PREFERENCE_LABELS, preferencesFromProfile, type VcFundProfile } from '@fitscore/contracts';
 import { Building2, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +37,8 @@ const chips = (items: readonly string[], empty: string) =>
 /** The fund's thesis and how it weighs a deal, as the server holds them. */
 export function FundSummaryCard({ profile, editTo, weightsTo }: { profile: VcFundProfile; editTo: string; weightsTo: string }) {
   // Bars are drawn against the largest share so differences stay visible.
-  const largest = Math.max(1, ...PREFERENCE_KEYS.map((k) => profile.scoringPreferences[k]));
+  const shares = preferencesFromProfile(profile.scoringPreferences);
+  const largest = Math.max(1, ...PREFERENCE_KEYS.map((k) => shares[k]));
   return (
     <Card>
       <CardHeader className="flex-col sm:flex-row">
@@ -80,9 +81,9 @@ export function FundSummaryCard({ profile, editTo, weightsTo }: { profile: VcFun
               <li key={key} className="grid grid-cols-[7.5rem_1fr_2.5rem] items-center gap-2 text-sm">
                 <span className="truncate text-slate-700">{PREFERENCE_LABELS[key]}</span>
                 <span className="h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-                  <span className="block h-full rounded-full bg-brand-600" style={{ width: `${(profile.scoringPreferences[key] / largest) * 100}%` }} />
+                  <span className="block h-full rounded-full bg-brand-600" style={{ width: `${(shares[key] / largest) * 100}%` }} />
                 </span>
-                <span className="text-right font-semibold text-slate-900 tabular-nums">{profile.scoringPreferences[key]}%</span>
+                <span className="text-right font-semibold text-slate-900 tabular-nums">{shares[key]}%</span>
               </li>
             ))}
           </ul>

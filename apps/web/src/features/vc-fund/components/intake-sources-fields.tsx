@@ -13,7 +13,7 @@ function SourceToggle({ icon, title, badge, checked, onChange, children }: { ico
   const id = useId();
   return (
     <div className={cn('flex gap-4 rounded-xl border p-4 transition-colors', checked ? 'border-brand-300 bg-brand-50/40' : 'border-slate-200 bg-white')}>
-      <span className="mt-0.5 hidden rounded-lg bg-white p-2 text-brand-700 ring-1 ring-slate-200 sm:block" aria-hidden="true">
+      <span className="mt-0.5 hidden self-start rounded-lg bg-white p-2 text-brand-700 ring-1 ring-slate-200 sm:block" aria-hidden="true">
         {icon}
       </span>
       <div className="min-w-0 flex-1">

@@ -1,4 +1,4 @@
-import { DEFAULT_FUND_WEIGHTS, FUND_WEIGHT_KEYS, SUB_SCORE_LABELS, WEIGHT_DESCRIPTIONS, WEIGHT_MAX, WEIGHT_MIN, type ScoreWeights } from '@fitscore/contracts';
+import { DEFAULT_SCORE_WEIGHTS, FUND_WEIGHT_KEYS, SUB_SCORE_LABELS, WEIGHT_DESCRIPTIONS, WEIGHT_MAX, WEIGHT_MIN, type ScoreWeights } from '@fitscore/contracts';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -52,7 +52,7 @@ export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset }: In
         <Button
           variant="ghost"
           onClick={() => {
-            setWeights(DEFAULT_FUND_WEIGHTS);
+            setWeights(DEFAULT_SCORE_WEIGHTS);
             onReset();
           }}
         >

@@ -1,6 +1,7 @@
 import {
-  DEFAULT_FUND_WEIGHTS,
+  DEFAULT_SCORE_WEIGHTS,
   preferencePercentagesOf,
+  preferencesFromProfile,
   preferenceWeightsOf,
   type FundStepInput,
   type PreferenceValues,
@@ -26,11 +27,11 @@ export function fundStepValues(profile: VcFundProfile | null): FundStepInput {
 
 /** The stored model, or the defaults a new fund starts with (the same ones the server uses). */
 export const investmentWeightsOf = (profile: VcFundProfile | null): ScoreWeights =>
-  profile ? profile.investmentWeights : DEFAULT_FUND_WEIGHTS;
+  profile ? profile.investmentWeights : DEFAULT_SCORE_WEIGHTS;
 export const sixWeightsOf = (profile: VcFundProfile | null): PreferenceValues =>
-  profile ? profile.weights : preferenceWeightsOf(DEFAULT_FUND_WEIGHTS);
+  profile ? preferencesFromProfile(profile.weights) : preferenceWeightsOf(DEFAULT_SCORE_WEIGHTS);
 export const percentagesOfProfile = (profile: VcFundProfile | null): PreferenceValues =>
-  profile ? profile.scoringPreferences : preferencePercentagesOf(DEFAULT_FUND_WEIGHTS);
+  profile ? preferencesFromProfile(profile.scoringPreferences) : preferencePercentagesOf(DEFAULT_SCORE_WEIGHTS);
 export const intakeOf = (profile: VcFundProfile | null) =>
   profile ? profile.intakeSources : { onlineForm: true, emailForwarding: false };
 

@@ -1,0 +1,62 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm, makePdfDeck, validProfile } from '../../test/decks.ts';
+import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
+import { signUp, startTestServer, type TestServer } from '../../test/test-server.ts';
+
+let s3: TestS3Server;
+let server: TestServer;
+beforeAll(async () => {
+  s3 = await startTestS3Server();
+  server = await startTestServer({ ...s3.env, JOB_POLL_MS: '100' });
+});
+afterAll(async () => {
+  await server?.close();
+  await s3?.close();
+});
+
+describe('BLOB_STORE=s3: the server keeps uploaded decks in the bucket', () => {
+  it('an upload lands in the bucket, scoring reads it back from there, and DATA_DIR holds no deck', async () => {
+    const { token, user } = await signUp(server, 'founder');
+    await server.request('POST', '/founder/profile/', { token, body: validProfile() });
+    const deck = await makePdfDeck([
+      ['Acme', 'Robots for warehouses'],
+      ['Traction', 'MRR $85K growing 18% MoM'],
+    ]);
+    const up = await server.request('POST', '/founder/deck/upload/', { token, raw: fileForm(deck, 'deck.pdf') });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+
+    const keys = await s3.keys();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^decks/${user.id}/.+\\.pdf$`));
+    const localBlobs = join(server.config.dataDir, 'blobs');
+    expect(existsSync(localBlobs) ? readdirSync(localBlobs) : []).toEqual([]);
+
+    const start = await server.request('POST', '/founder/score/start/', { token });
+    expect(start.status).toBe(202);
+    const deadline = Date.now() + 60_000;
+    let run = start.body.run;
+    while (run.status !== 'done' && run.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 150));
+      run = (await server.request('GET', `/founder/score/runs/${run.id}/`, { token })).body.run;
+    }
+    expect(run).toMatchObject({ status: 'done', error: null });
+    const score = await server.request('GET', '/founder/score/', { token });
+    expect(score.body.score.analysis.facts).toContainEqual(expect.objectContaining({ kind: 'mrr', value: 85_000 }));
+  });
+
+  it("the free plan keeps 3 versions: the oldest one's object is deleted from the bucket", async () => {
+    const { token } = await signUp(server, 'founder');
+    await server.request('POST', '/founder/profile/', { token, body: validProfile() });
+    const before = (await s3.keys()).length;
+    for (let i = 1; i <= 4; i++) {
+      const res = await server.request('POST', '/founder/deck/upload/', {
+        token,
+        raw: fileForm(await makePdfDeck([[`Version ${i}`]]), `v${i}.pdf`),
+      });
+      expect(res.status).toBe(201);
+    }
+    expect((await s3.keys()).length - before).toBe(3);
+  });
+});

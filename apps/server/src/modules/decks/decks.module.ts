@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExtensionPoint } from '../../plugins/extension-point.ts';
+import type { Platform } from '../../plugins/platform.ts';
+import { founderOwner } from '../../lib/scoring-owner.ts';
+import { createDecksRepository } from './decks.repository.ts';
+import { decksRoutes } from './decks.routes.ts';
+import { createDecksService } from './decks.service.ts';
+
+export interface DecksModuleDeps {
+  platform: Platform;
+  /** Filled here: billing counts the versions a founder keeps. */
+  versionsKept: ExtensionPoint<(userId: string) => Promise<number>>;
+}
+
+/** The founder's deck: upload (checked by opening it), status and removal. */
+export function register(app: FastifyInstance, { platform, versionsKept }: DecksModuleDeps) {
+  const decks = createDecksService({
+    repo: createDecksRepository(platform.db),
+    uow: platform.uow,
+    blobs: platform.blobs,
+    inspect: (bytes) => platform.analyzer.inspect(bytes),
+  });
+  versionsKept.provide((userId) => decks.versionsKept(founderOwner(userId)));
+  decksRoutes(app, decks);
+  return decks;
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+interface Received {
+  event: string;
+  data: unknown;
+}
+
+/** Opens the stream as a browser's EventSource would (no headers) and collects its events. */
+async function openStream(ticket: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}`, {
+    headers: { accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const events: Received[] = [];
+  const waiters: (() => void)[] = [];
+  if (res.ok) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body!) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event && data !== undefined) events.push({ event, data: JSON.parse(data) });
+            waiters.splice(0).forEach((w) => w());
+          }
+        }
+      } catch {
+        /* aborted */
+      }
+    })();
+  }
+  async function next(count: number, timeoutMs = 3000) {
+    const deadline = Date.now() + timeoutMs;
+    while (events.length < count && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return events;
+  }
+  return { res, events, next, close: () => controller.abort() };
+}
+
+async function ticketFor(token: string) {
+  const res = await server.request('POST', '/events/ticket/', { token });
+  expect(res.status).toBe(200);
+  return res.body.ticket as string;
+}
+
+describe('server push over SSE', () => {
+  it('delivers an event published on the server to the user’s open stream, and to no one else', async () => {
+    const alice = await signUp(server, 'founder');
+    const bob = await signUp(server, 'vc');
+    const aliceStream = await openStream(await ticketFor(alice.token));
+    const bobStream = await openStream(await ticketFor(bob.token));
+    expect(aliceStream.res.status).toBe(200);
+    expect(aliceStream.res.headers.get('content-type')).toContain('text/event-stream');
+    expect((await aliceStream.next(1))[0]).toEqual({ event: 'ready', data: {} });
+    await bobStream.next(1);
+
+    await server.app.events.publish({ user: alice.user.id }, { type: 'scoring.finished', data: { run: 'r1', score: 72 } });
+    const received = await aliceStream.next(2);
+    expect(received[1]).toEqual({ event: 'scoring.finished', data: { run: 'r1', score: 72 } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobStream.events.map((e) => e.event)).toEqual(['ready']);
+    aliceStream.close();
+    bobStream.close();
+  });
+
+  it('delivers fund events to the investor streams of that fund', async () => {
+    const vc = await signUp(server, 'vc');
+    const saved = await server.request('POST', '/vc/profile/step1/', {
+      token: vc.token,
+      body: { fund_name: 'Push Capital', sectors: ['SaaS'], stages: ['Seed'] },
+    });
+    const stream = await openStream(await ticketFor(vc.token));
+    await stream.next(1);
+    await server.app.events.publish({ fund: saved.body.profile.id }, { type: 'deal.created', data: { deal: 'd1' } });
+    expect((await stream.next(2))[1]).toEqual({ event: 'deal.created', data: { deal: 'd1' } });
+    stream.close();
+  });
+
+  it('ends open streams when the server shuts down, so shutdown is not held up', async () => {
+    const other = await startTestServer({}, undefined, server.database);
+    const user = await signUp(other, 'founder');
+    const ticket = (await other.request('POST', '/events/ticket/', { token: user.token })).body.ticket as string;
+    const res = await fetch(`${other.url}/events/?ticket=${encodeURIComponent(ticket)}`);
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await res.body?.cancel().catch(() => {});
+  });
+
+  it('needs a valid ticket: none, a changed one or a session token are refused with 401', async () => {
+    const user = await signUp(server, 'founder');
+    const ticket = await ticketFor(user.token);
+    const changed = ticket.slice(0, -2) + (ticket.endsWith('AA') ? 'BB' : 'AA');
+    for (const bad of [changed, user.token, 'x']) {
+      const stream = await openStream(bad);
+      expect(stream.res.status, bad).toBe(401);
+      expect(((await stream.res.json()) as { error: string }).error).toBe('The event ticket is not valid or has expired.');
+    }
+    expect((await fetch(`${server.url}/events/`)).status).toBe(400);
+    expect((await server.request('POST', '/events/ticket/')).status).toBe(401);
+  });
+});

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { defineJob, PermanentJobError, type JobFailure } from './define-job.ts';
+import { createBoss, createJobQueue, type JobQueue } from './job-queue.ts';
+
+const log = pino({ level: 'silent' });
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let database: TestDatabase;
+const queues: JobQueue[] = [];
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(queues.map((q) => q.stop()));
+  await database.dispose();
+});
+
+/** A queue on the shared test database, as one server would run it. */
+function queueOn(options: { drainMs?: number; concurrency?: number; work?: boolean } = {}) {
+  const queue = createJobQueue({
+    database: database.handle,
+    log,
+    work: options.work ?? true,
+    concurrency: options.concurrency ?? 1,
+    leaseMs: 10_000,
+    pollMs: 500,
+    drainMs: options.drainMs ?? 5_000,
+  });
+  queues.push(queue);
+  return queue;
+}
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('jobs on pg-boss', () => {
+  it('completes a job, retries a failure with backoff, and fails a bad input at once', async () => {
+    const tries: Record<string, number> = {};
+    const failures: Record<string, JobFailure> = {};
+    const job = defineJob({
+      name: 'basics',
+      payload: z.object({ id: z.string() }),
+      handler: async ({ id }) => {
+        tries[id] = (tries[id] ?? 0) + 1;
+        if (id === 'flaky' && tries[id] < 2) throw new Error('flaky');
+        if (id === 'bad') throw new PermanentJobError('bad input');
+      },
+      onFailed: async ({ id }, failure) => void (failures[id] = failure),
+      options: { retryLimit: 3, retryDelaySeconds: 1 },
+    });
+    const queue = queueOn();
+    queue.register(job);
+    await queue.start();
+    for (const id of ['ok', 'flaky', 'bad']) await queue.send(job, { id });
+    // The registry refuses a payload its schema refuses...
+    await expect(queue.send(job, { id: 1 } as never)).rejects.toThrow();
+    // ...and one queued around it (an older release, a hand-written insert) fails at once, unrun.
+    const raw = createBoss(database.handle, { supervise: false, schedule: false });
+    await raw.start();
+    const malformed = (await raw.send('basics', { id: 1 }))!;
+    await raw.stop({ graceful: false });
+    await queue.drain();
+
+    expect(tries).toEqual({ ok: 1, flaky: 2, bad: 1 });
+    expect(failures).toEqual({ bad: { permanent: true, message: 'bad input' } });
+    expect(await queue.job('basics', malformed)).toMatchObject({ state: 'failed', retryCount: 0 });
+    await queue.stop();
+  }, 60_000);
+
+  it('a job still running at shutdown goes back to the queue without spending a try, and the next worker finishes it', async () => {
+    const runs: string[] = [];
+    let started!: () => void;
+    const isRunning = new Promise<void>((r) => (started = r));
+    const job = defineJob({
+      name: 'handed-back',
+      payload: z.object({}),
+      handler: async (_p, { signal }) => {
+        runs.push(signal.aborted ? 'aborted' : 'run');
+        if (runs.length > 1) return;
+        started();
+        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+      },
+      // No retry at all: only a hand-back that spends no try lets the second worker run it.
+      options: { retryLimit: 0 },
+    });
+    const first = queueOn({ drainMs: 10 });
+    first.register(job);
+    await first.start();
+    const id = await first.send(job, {});
+    await isRunning;
+    await first.stop();
+    const rows = await database.handle.db.execute(sql`select state from pgboss.job where id = ${id}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'retry' }]);
+
+    const second = queueOn();
+    second.register(job);
+    await second.start();
+    await until(async () => (await second.job('handed-back', id))?.state === 'completed');
+    expect(runs).toEqual(['run', 'run']);
+    await second.stop();
+  });
+
+  it('a lost lease: the job is taken over, the first worker is told to stop, and its late finish changes nothing', async () => {
+    const finishedBy: string[] = [];
+    let firstSignal: AbortSignal | undefined;
+    const job = defineJob({
+      name: 'lease',
+      payload: z.object({}),
+      handler: async (_p, { signal, attempt }) => {
+        if (attempt === 0) {
+          firstSignal = signal;
+          // The first worker stalls (a long pause, a partition) until it hears it lost the job.
+          await new Promise((resolve) => signal.addEventListener('abort', resolve));
+          finishedBy.push('first');
+          return;
+        }
+        finishedBy.push('second');
+      },
+    });
+    const first = queueOn();
+    first.register(job);
+    await first.start();
+    const id = await first.send(job, {});
+    await until(() => firstSignal !== undefined);
+    // Its try runs out (a stalled process): the supervisor fails it and it is retried elsewhere.
+    await database.handle.db.execute(sql`update pgboss.job set started_on = now() - interval '1 hour' where id = ${id}`);
+
+    const second = queueOn();
+    second.register(job);
+    await second.start();
+    await until(() => finishedBy.includes('second'));
+    await until(() => firstSignal!.aborted);
+    await until(() => finishedBy.includes('first'));
+    const state = await second.job('lease', id);
+    expect(state).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(finishedBy.sort()).toEqual(['first', 'second']);
+    await first.stop();
+    await second.stop();
+  }, 60_000);
+
+  it('drain waits for chains of jobs queued by jobs', async () => {
+    const ran: number[] = [];
+    const queue = queueOn();
+    const step: ReturnType<typeof defineJob<z.ZodObject<{ n: z.ZodNumber }>>> = defineJob({
+      name: 'chain',
+      payload: z.object({ n: z.number().int() }),
+      handler: async ({ n }) => {
+        ran.push(n);
+        if (n < 3) await queue.send(step, { n: n + 1 });
+      },
+    });
+    queue.register(step);
+    await queue.start();
+    await queue.send(step, { n: 1 });
+    await queue.drain();
+    expect(ran).toEqual([1, 2, 3]);
+    await queue.stop();
+  });
+
+  it.skipIf(!onPostgres)('two workers claiming at once on PostgreSQL run each job exactly once', async () => {
+    const runs: { id: number; worker: string }[] = [];
+    const jobFor = (worker: string) =>
+      defineJob({
+        name: 'contended',
+        payload: z.object({ id: z.number() }),
+        handler: async ({ id }) => {
+          runs.push({ id, worker });
+          await new Promise((r) => setTimeout(r, 50));
+        },
+      });
+    const a = queueOn({ concurrency: 3 });
+    const b = queueOn({ concurrency: 3 });
+    a.register(jobFor('a'));
+    const bJob = jobFor('b');
+    b.register(bJob);
+    await Promise.all([a.start(), b.start()]);
+    await Promise.all(Array.from({ length: 40 }, (_, id) => b.send(bJob, { id })));
+    await until(() => runs.length >= 40);
+    await b.drain();
+    expect(runs.map((r) => r.id).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(['a', 'b']));
+    await Promise.all([a.stop(), b.stop()]);
+  }, 60_000);
+});

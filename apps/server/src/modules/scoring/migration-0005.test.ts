@@ -1,0 +1,71 @@
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Migration 0005 on a database that already holds rows from before it: fund creators
+ * ('owner') become 'admin', and each stored analysis gets its nine sub-score columns.
+ */
+let handle: DatabaseHandle;
+let before: string;
+
+const rows = async <T>(query: ReturnType<typeof sql>) => {
+  const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};
+
+beforeAll(async () => {
+  // The migrations as they were before 0005.
+  before = mkdtempSync(join(tmpdir(), 'fitscore-migrations-'));
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0005_'));
+  mkdirSync(join(before, 'meta'));
+  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+  for (const entry of journal.entries.slice(0, upTo)) cpSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(before, `${entry.tag}.sql`));
+
+  handle = await openDatabase({ dataDir: 'memory://' });
+  await migrate(handle.db as never, { migrationsFolder: before });
+});
+afterAll(async () => {
+  await handle.close();
+  rmSync(before, { recursive: true, force: true });
+});
+
+describe('migration 0005 (scoring owner, sub-score columns, member roles)', () => {
+  it('keeps every existing row and converts it', async () => {
+    const subScores = { team: 7, market: 6, problemSolution: 5, traction: 9, product: 4, businessModel: 3, financials: 8, gtm: 2, risks: 10 };
+    const analysis = { subScores: Object.fromEntries(Object.entries(subScores).map(([k, score]) => [k, { score, summary: '' }])) };
+    const [user] = await rows<{ id: string }>(sql`insert into users (email, type, password_hash) values ('old@example.com', 'founder', 'x') returning id`);
+    const [vc] = await rows<{ id: string }>(sql`insert into users (email, type, password_hash) values ('oldvc@example.com', 'vc', 'x') returning id`);
+    const [fund] = await rows<{ id: string }>(sql`insert into funds default values returning id`);
+    await handle.db.execute(sql`insert into fund_members (fund_id, user_id, role) values (${fund!.id}, ${vc!.id}, 'owner')`);
+    await handle.db.execute(
+      sql`insert into fit_scores (user_id, deck_version, engine_version, overall, analysis, profile) values (${user!.id}, 1, 'old', 60, ${JSON.stringify(analysis)}::jsonb, '{}'::jsonb)`,
+    );
+
+    await migrateDatabase(handle);
+
+    expect(await rows(sql`select role from fund_members`)).toEqual([{ role: 'admin' }]);
+    const [score] = await rows<Record<string, number>>(
+      sql`select score_team, score_market, score_problem_solution, score_traction, score_product, score_business_model, score_financials, score_gtm, score_risks from fit_scores`,
+    );
+    expect(score).toEqual({
+      score_team: 7,
+      score_market: 6,
+      score_problem_solution: 5,
+      score_traction: 9,
+      score_product: 4,
+      score_business_model: 3,
+      score_financials: 8,
+      score_gtm: 2,
+      score_risks: 10,
+    });
+    // The old role is refused from now on, and a row needs exactly one owner.
+    await expect(handle.db.execute(sql`update fund_members set role = 'owner'`)).rejects.toThrow();
+    await expect(handle.db.execute(sql`update fit_scores set user_id = null`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest, preParsingAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import { Readable } from 'node:stream';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received; kept only on `signed` routes. */
+    rawBody: Buffer | null;
+  }
+}
+
+/** The signing secret for one request (e.g. the fund a webhook URL names); null: no such webhook. */
+export type WebhookSecret = (request: FastifyRequest) => string | null | Promise<string | null>;
+
+const BAD_SIGNATURE = 'The webhook signature is missing or not valid.';
+
+/**
+ * Hooks for a `signed` route (Standard Webhooks: `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature`, an HMAC-SHA256 over id, timestamp and the raw body). The raw body is
+ * read before parsing and kept; the signature is checked before the body is validated, so
+ * an unsigned caller learns nothing about the schema. Old timestamps are refused (replays).
+ */
+export function signedRouteHooks(secretOf: WebhookSecret): {
+  preParsing: preParsingAsyncHookHandler;
+  preValidation: preValidationAsyncHookHandler;
+} {
+  return {
+    async preParsing(request: FastifyRequest, _reply: FastifyReply, payload) {
+      const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of payload) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        size += buffer.length;
+        if (size > limit) throw new AppError('payload_too_large', 'The request body is too large.');
+        chunks.push(buffer);
+      }
+      request.rawBody = Buffer.concat(chunks);
+      return Readable.from([request.rawBody]);
+    },
+    async preValidation(request: FastifyRequest) {
+      const secret = await secretOf(request);
+      if (!secret) throw new AppError('unauthenticated', BAD_SIGNATURE);
+      try {
+        new Webhook(secret).verify(request.rawBody ?? Buffer.alloc(0), request.headers as Record<string, string>, {
+          jsonParse: false,
+        });
+      } catch (err) {
+        if (err instanceof WebhookVerificationError) throw new AppError('unauthenticated', BAD_SIGNATURE);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The Node runtime the project's scripts run on: the `node` package pinned in the root
+ * devDependencies (npm puts node_modules/.bin first on PATH for scripts), whatever the system
+ * Node is. Scripts announce it, refuse an older one, and start their children on the same binary.
+ */
+import { dirname, delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const FLOOR = [22, 12];
+
+/** Prints the Node version this script runs on; exits when it is below the project's floor. */
+export function announceNode() {
+  console.log(`Node ${process.version} (${process.execPath})`);
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < FLOOR[0] || (major === FLOOR[0] && minor < FLOOR[1])) {
+    console.error(
+      `FitScore needs Node >= ${FLOOR.join('.')}. Run it through npm (npm start, npm test), which uses the ` +
+        'Node pinned in package.json, after `npm ci`.',
+    );
+    process.exit(1);
+  }
+}
+
+/** The environment for child processes: this Node first on PATH, so any `node` they start is this one. */
+export function childEnv(extra = {}) {
+  return { ...process.env, ...extra, PATH: [dirname(process.execPath), process.env.PATH ?? ''].join(delimiter) };
+}
+
+/** Arguments that run a package's command-line script on this Node (no shell, no npx). */
+export function nodeTool(script, ...args) {
+  return [join(root, 'node_modules', script), ...args];
+}
