@@ -71,6 +71,8 @@ export default async function globalSetup() {
   await waitFor(`${webUrl}/healthz`, child, 10_000);
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_WEB_URL = webUrl;
+  // Without SMTP_URL the server writes each mail to DATA_DIR/outbox/: tests open the links from there.
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     child.kill('SIGTERM');

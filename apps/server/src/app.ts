@@ -161,8 +161,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // The modules, in dependency order.
   healthModule.register(app, { ping: database.ping });
-  const auth = authModule.register(app, { platform, onboarding, secondFactor, authenticator });
-  accountSecurityModule.register(app, { platform, auth, secondFactor });
+  const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator });
+  accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
   leadsModule.register(app, { platform });
   eventsModule.register(app, { platform, memberships });
   const billing = billingModule.register(app, { platform, usage });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IsoDateTimeSchema, OkSchema } from './common.ts';
+import { EmailSchema, IsoDateTimeSchema, OkSchema, stripBidiControls } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -32,7 +32,7 @@ export const SignupBodySchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   type: UserTypeSchema,
-  name: z.string().trim().max(120, 'Name must be at most 120 characters').default(''),
+  name: z.string().overwrite(stripBidiControls).trim().max(120, 'Name must be at most 120 characters').default(''),
 });
 export type SignupBody = z.input<typeof SignupBodySchema>;
 
@@ -89,7 +89,46 @@ export const TwoFactorLoginBodySchema = z.object({
   code: z.string({ error: 'Enter a code' }).trim().min(1, 'Enter a code').max(64, 'That code is too long'),
 });
 export type TwoFactorLoginBody = z.input<typeof TwoFactorLoginBodySchema>;
-export const MeResponseSchema = z.object({ user: UserSchema, onboarding_complete: z.boolean() });
+export const MeResponseSchema = z.object({
+  user: UserSchema,
+  onboarding_complete: z.boolean(),
+  /** False while the sign-up confirmation link has not been opened (the app shows a banner). */
+  email_verified: z.boolean(),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
+export type PasswordResetRequestBody = z.input<typeof PasswordResetRequestBodySchema>;
+
+/** A token from a mailed link (base64url, 43 characters). */
+const LinkTokenSchema = z
+  .string({ error: 'This link is incomplete. Open it again from the email.' })
+  .min(1, 'This link is incomplete. Open it again from the email.')
+  .max(200, 'This link is not valid.');
+
+export const PasswordResetConfirmBodySchema = z.object({ token: LinkTokenSchema, password: PasswordSchema });
+export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBodySchema>;
+
+/** The reset form adds a confirmation that never leaves the browser. */
+export const PasswordResetFormSchema = z
+  .object({
+    password: z.string().min(1, 'Password is required'),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    } else if (v.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      });
+    }
+  });
+export type PasswordResetForm = z.input<typeof PasswordResetFormSchema>;
+
+export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema });
 
 export const authEndpoints = {
   signup: defineEndpoint({
@@ -127,6 +166,43 @@ export const authEndpoints = {
     summary: 'The signed-in user',
     tags: ['auth'],
     response: MeResponseSchema,
+  }),
+  requestPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/user/password-reset/',
+    access: 'public',
+    summary: 'Mail a single-use reset link (valid 30 minutes) if the account exists; always 202',
+    tags: ['auth'],
+    body: PasswordResetRequestBodySchema,
+    status: 202,
+    response: OkSchema,
+  }),
+  confirmPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/user/password-reset/confirm/',
+    access: 'public',
+    summary: 'Set a new password with a reset link; ends every session and lifts sign-in delays',
+    tags: ['auth'],
+    body: PasswordResetConfirmBodySchema,
+    response: OkSchema,
+  }),
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/user/verify-email/',
+    access: 'public',
+    summary: 'Confirm the email address with the link mailed at sign-up',
+    tags: ['auth'],
+    body: VerifyEmailBodySchema,
+    response: OkSchema,
+  }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/user/verify-email/resend/',
+    access: 'user',
+    summary: 'Mail a new email confirmation link to the signed-in user',
+    tags: ['auth'],
+    status: 202,
+    response: OkSchema,
   }),
   logout: defineEndpoint({
     method: 'POST',

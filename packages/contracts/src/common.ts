@@ -24,3 +24,10 @@ export const EmailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'))
   .transform((v) => v.toLowerCase());
+
+/**
+ * Bidirectional control characters (embeddings, overrides, isolates, marks): they can make
+ * 'invoice_cod.exe' display as 'invoice_exe.doc'. Removed from names people give things.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+export const stripBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripBidiControls } from './common.ts';
 import {
   ACTIVE_USER_METRICS,
   BUSINESS_MODELS,
@@ -91,6 +92,7 @@ export type Competitor = z.output<typeof CompetitorSchema>;
 const profileFields = z.object({
   startup_name: z
     .string({ error: 'Startup name is required' })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, 'Startup name is required')
     .max(120, 'Startup name must be at most 120 characters'),

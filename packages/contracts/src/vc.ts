@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema } from './common.ts';
+import { IsoDateTimeSchema, stripBidiControls } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { isHttpUrl } from './founder-profile.ts';
 import { INDUSTRIES, STAGES, SUB_SCORE_KEYS, SUB_SCORE_LABELS, type SubScoreKey } from './vocabulary.ts';
@@ -57,6 +57,7 @@ export const FundStepSchema = z
   .object({
     fund_name: z
       .string({ error: 'Fund name is required' })
+      .overwrite(stripBidiControls)
       .trim()
       .min(1, 'Fund name is required')
       .max(FUND_NAME_MAX, `Fund name must be at most ${FUND_NAME_MAX} characters`),

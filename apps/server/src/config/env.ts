@@ -31,11 +31,18 @@ const EnvSchema = z.object({
   LOG_PRETTY: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: positiveInt.default(30),
+  /** A session unused for this many days ends. */
+  SESSION_IDLE_DAYS: positiveInt.default(7),
+  /** Outgoing mail server (smtp:// or smtps://). Unset: each message is written to DATA_DIR/outbox/ as an .eml file. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('FitScore <no-reply@fitscore.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
   NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  /** Failed sign-ins from one client address (any accounts) before it is blocked for the window. */
+  AUTH_FAILURES_PER_ADDRESS: positiveInt.default(50),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   JOBS_ENABLED: bool.default(true),
   JOB_CONCURRENCY: positiveInt.default(2),
@@ -90,8 +97,10 @@ export interface AppConfig {
   trustProxy: boolean;
   auth: {
     sessionTtlDays: number;
+    sessionIdleDays: number;
     rateLimitPerMinute: number;
     failuresPerEmail: number;
+    failuresPerAddress: number;
     failureWindowMinutes: number;
   };
   /** Per-IP limits: public forms (contact sales, apply forms) and unknown paths. */
@@ -102,6 +111,8 @@ export interface AppConfig {
   llm: { baseUrl: string; model: string; apiKey: string } | undefined;
   /** From APP_SECRET; undefined means use (or create) DATA_DIR/app-secret.key. */
   appSecret: string | undefined;
+  /** SMTP when `smtpUrl` is set, else .eml files in `outboxDir`. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -156,8 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     trustProxy: e.TRUST_PROXY,
     auth: {
       sessionTtlDays: e.SESSION_TTL_DAYS,
+      sessionIdleDays: e.SESSION_IDLE_DAYS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       failuresPerEmail: e.AUTH_FAILURES_PER_EMAIL,
+      failuresPerAddress: e.AUTH_FAILURES_PER_ADDRESS,
       failureWindowMinutes: e.AUTH_FAILURE_WINDOW_MINUTES,
     },
     rateLimits: {
@@ -178,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
         ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
         : undefined,
     appSecret: e.APP_SECRET || undefined,
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
   };
 }

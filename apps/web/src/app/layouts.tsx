@@ -5,6 +5,7 @@ import { Footer } from '@/components/layout/footer';
 import { TopNav, type NavItem } from '@/components/layout/top-nav';
 import { dashboardPath, paths } from '@/config/paths';
 import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { ServerEventsProvider } from '@/lib/server-events';
 
 /** The root of every route: the session lives here because it navigates. */
@@ -66,6 +67,7 @@ export function AreaLayout({ role }: { role: UserType }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <TopNav items={AREA_ITEMS[role]} homeTo={dashboardPath(role)} onSignOut={() => void logout()} />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1 py-6 sm:py-8">
         <Outlet />
       </main>

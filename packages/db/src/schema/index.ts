@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './share.ts';
 export * from './companies.ts';
 export * from './funds.ts';
+export * from './account-protection.ts';

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { AuthService, SecondFactorGate } from '../auth/auth.service.ts';
+import type { SignInProtection } from '../auth/sign-in-protection.ts';
 import type { AccountSecurityRepository, TwoFactorRow } from './account-security.repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import {
@@ -31,12 +32,13 @@ export interface AccountSecurityDeps {
   auth: AuthService;
   secrets: SecretBox;
   config: AppConfig['auth'];
+  protection: SignInProtection;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Password change, the session list, and two-factor sign-in with an authenticator app. */
-export function createAccountSecurityService({ repo, auth, secrets, config }: AccountSecurityDeps) {
+export function createAccountSecurityService({ repo, auth, secrets, config, protection }: AccountSecurityDeps) {
   // Wrong codes per account across challenges: each challenge needs the password, but the
   // password may be known to an attacker; this caps guessing of the second factor.
   const codeFailures = new AttemptLimiter(config.failuresPerEmail, config.failureWindowMinutes * 60_000);
@@ -113,9 +115,13 @@ export function createAccountSecurityService({ repo, auth, secrets, config }: Ac
     secondFactor,
 
     async changePassword(session: AuthContext, currentPassword: string, newPassword: string) {
+      // Counted per account in the database: a stolen session cannot guess the password at leisure.
+      await protection.ensurePasswordCheckAllowed(session.user.id);
       if (!(await auth.checkPassword(session.user.id, currentPassword))) {
+        await protection.recordPasswordCheckFailure(session.user.id);
         throw new AppError('bad_request', 'Current password is incorrect');
       }
+      await protection.clearPasswordChecks(session.user.id);
       await auth.setPassword(session.user.id, newPassword, session.sessionId);
       // A sign-in half-done with the old password must not finish.
       await repo.deleteChallenges(session.user.id);
@@ -174,6 +180,8 @@ export function createAccountSecurityService({ repo, auth, secrets, config }: Ac
       if (!(await repo.enable(userId, step, hashes))) {
         throw new AppError('conflict', 'Two-factor authentication is already on.');
       }
+      // Sessions opened with the password alone end: from now on a sign-in needs the second factor.
+      await auth.revokeOtherSessions(userId, session.sessionId);
       return { enabled: true as const, recovery_codes: codes };
     },
 

@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { ExtensionPoint } from '../../plugins/extension-point.ts';
 import type { Platform } from '../../plugins/platform.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createAccountProtectionRepository } from './account-protection.repository.ts';
+import { createAccountRecoveryService } from './account-recovery.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService, type OnboardingChecks, type SecondFactorGate } from './auth.service.ts';
+import { createSignInProtection } from './sign-in-protection.ts';
 
 export interface AuthModuleDeps {
   platform: Platform;
@@ -16,15 +20,33 @@ export interface AuthModuleDeps {
   authenticator: ExtensionPoint<Authenticator>;
 }
 
-/** Sign-up, sign-in (with its second factor), the current user and sign-out. */
+/**
+ * Sign-up, sign-in (with its second factor), the current user and sign-out; sign-in failures
+ * counted in the database; password-reset and email-confirmation links sent by mail.
+ */
 export function register(app: FastifyInstance, { platform, onboarding, secondFactor, authenticator }: AuthModuleDeps) {
+  const { config } = platform;
+  const authRepo = createAuthRepository(platform.db, { idleDays: config.auth.sessionIdleDays });
+  const protectionRepo = createAccountProtectionRepository(platform.db);
+  const protection = createSignInProtection(protectionRepo, config.auth);
+  const recovery = createAccountRecoveryService({
+    users: authRepo,
+    repo: protectionRepo,
+    protection,
+    mailer: createMailer(config.mail, app.log),
+    publicWebUrl: config.publicWebUrl,
+    log: app.log,
+  });
+  app.addHook('preClose', () => recovery.drain());
   const auth = createAuthService({
-    repo: createAuthRepository(platform.db),
-    config: platform.config.auth,
+    repo: authRepo,
+    config: config.auth,
+    protection,
+    recovery,
     onboarding: () => onboarding,
     secondFactor: () => secondFactor.get(),
   });
   authenticator.provide(auth);
-  authRoutes(app, auth, platform.config);
-  return auth;
+  authRoutes(app, auth, recovery, config);
+  return { auth, protection };
 }

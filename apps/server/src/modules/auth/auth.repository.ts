@@ -1,6 +1,6 @@
 import type { Database } from '@fitscore/db';
 import { sessions, users } from '@fitscore/db';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionUser = Omit<UserRow, 'passwordHash'>;
@@ -14,7 +14,15 @@ const sessionUserColumns = {
   updatedAt: users.updatedAt,
 };
 
-export function createAuthRepository(db: Database) {
+/** Live: not revoked, not expired, and used within the idle limit. */
+const live = (idleDays: number) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, sql`now() - make_interval(days => ${idleDays})`),
+  );
+
+export function createAuthRepository(db: Database, { idleDays }: { idleDays: number }) {
   return {
     findUserByEmail: async (email: string): Promise<UserRow | undefined> => {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -47,7 +55,7 @@ export function createAuthRepository(db: Database) {
         .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .where(and(eq(sessions.tokenHash, tokenHash), live(idleDays)))
         .limit(1);
       return row;
     },
@@ -75,6 +83,28 @@ export function createAuthRepository(db: Database) {
       return rows.length;
     },
 
+    /** Ends every session of the user (password reset). */
+    revokeAllSessions: async (userId: string) => {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+    /** Ends the user's live sessions beyond the `keep` newest; returns how many ended. */
+    revokeBeyondNewest: async (userId: string, keep: number) => {
+      const newest = db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), live(idleDays)))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(keep);
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), notInArray(sessions.id, newest)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
     listLiveSessions: async (userId: string) =>
       db
         .select({
@@ -86,7 +116,7 @@ export function createAuthRepository(db: Database) {
           userAgent: sessions.userAgent,
         })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .where(and(eq(sessions.userId, userId), live(idleDays)))
         .orderBy(sessions.lastSeenAt),
   };
 }

@@ -5,7 +5,10 @@ import type { AppConfig } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext, Authenticator } from '../../plugins/auth.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
+import type { AccountRecoveryService } from './account-recovery.service.ts';
 import type { AuthRepository, SessionUser } from './auth.repository.ts';
+import { assertNotCommon } from './common-passwords.ts';
+import type { SignInProtection } from './sign-in-protection.ts';
 import { decoyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from './credentials.ts';
 
 export interface ClientMeta {
@@ -28,11 +31,15 @@ export interface SecondFactorGate {
 export interface AuthServiceDeps {
   repo: AuthRepository;
   config: AppConfig['auth'];
+  protection: SignInProtection;
+  recovery: AccountRecoveryService;
   onboarding: () => OnboardingChecks;
   secondFactor?: () => SecondFactorGate | undefined;
 }
 
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/** Live sessions a user can have; a new sign-in ends the oldest beyond this. */
+export const MAX_LIVE_SESSIONS = 20;
 
 export function toUserDto(user: SessionUser): User {
   return {
@@ -44,9 +51,8 @@ export function toUserDto(user: SessionUser): User {
   };
 }
 
-export function createAuthService({ repo, config, onboarding, secondFactor }: AuthServiceDeps) {
+export function createAuthService({ repo, config, protection, recovery, onboarding, secondFactor }: AuthServiceDeps) {
   const windowMs = config.failureWindowMinutes * 60_000;
-  const loginFailures = new AttemptLimiter(config.failuresPerEmail, windowMs);
   const signupAttempts = new AttemptLimiter(config.failuresPerEmail, windowMs);
 
   function ensureAllowed(limiter: AttemptLimiter, key: string, what: string) {
@@ -70,6 +76,7 @@ export function createAuthService({ repo, config, onboarding, secondFactor }: Au
       ip: meta.ip,
       userAgent: meta.userAgent.slice(0, 400),
     });
+    await repo.revokeBeyondNewest(userId, MAX_LIVE_SESSIONS);
     return { token, sessionId: session.id };
   }
 
@@ -82,26 +89,29 @@ export function createAuthService({ repo, config, onboarding, secondFactor }: Au
     async signup(input: z.output<typeof SignupBodySchema>, meta: ClientMeta) {
       ensureAllowed(signupAttempts, input.email, 'sign-up');
       signupAttempts.record(input.email);
+      assertNotCommon(input.password, 'password');
       if (await repo.findUserByEmail(input.email)) {
         throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.');
       }
       const passwordHash = await hashPassword(input.password);
       const user = await repo.insertUser({ email: input.email, name: input.name, type: input.type, passwordHash });
       if (!user) throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.');
+      await recovery.startVerification(user);
       const { token } = await startSession(user.id, meta);
       return { user: toUserDto(user), token };
     },
 
     async login(input: z.output<typeof LoginBodySchema>, meta: ClientMeta) {
-      ensureAllowed(loginFailures, input.email, 'sign-in');
+      await protection.ensureSignInAllowed(input.email, meta.ip);
       const user = await repo.findUserByEmail(input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyPassword(await decoyPasswordHash(), input.password).then(() => false);
       if (!user || !valid) {
-        loginFailures.record(input.email);
+        await protection.recordSignInFailure(input.email, meta.ip);
         throw new AppError('invalid_credentials', 'Invalid email or password');
       }
+      await protection.clearAccount(input.email);
       // Only after the password is proven do we say which kind of account this is.
       if (user.type !== input.type) {
         throw new AppError(
@@ -109,7 +119,6 @@ export function createAuthService({ repo, config, onboarding, secondFactor }: Au
           `This account is registered as ${USER_TYPE_LABELS[user.type]}. Choose ${USER_TYPE_LABELS[user.type]} to sign in.`,
         );
       }
-      loginFailures.clear(input.email);
       // With two-factor on, the password alone opens no session: the client answers a challenge.
       const challenge = await secondFactor?.()?.challengeFor(user.id);
       if (challenge) return { two_factor_required: true as const, challenge };
@@ -135,6 +144,7 @@ export function createAuthService({ repo, config, onboarding, secondFactor }: Au
 
     /** Stores a new argon2id hash and ends every session of the user but `keepSessionId`. */
     async setPassword(userId: string, password: string, keepSessionId: string) {
+      assertNotCommon(password, 'new_password');
       await repo.updatePasswordHash(userId, await hashPassword(password));
       return repo.revokeOtherSessions(userId, keepSessionId);
     },
@@ -148,7 +158,11 @@ export function createAuthService({ repo, config, onboarding, secondFactor }: Au
     revokeOtherSessions: (userId: string, keepSessionId: string) => repo.revokeOtherSessions(userId, keepSessionId),
 
     async me(auth: AuthContext) {
-      return { user: toUserDto(auth.user), onboarding_complete: await isOnboarded(auth.user) };
+      return {
+        user: toUserDto(auth.user),
+        onboarding_complete: await isOnboarded(auth.user),
+        email_verified: await recovery.isVerified(auth.user.id),
+      };
     },
 
     async logout(auth: AuthContext) {

@@ -14,7 +14,7 @@ describe('POST /user/signup/', () => {
   it('creates an account and returns the user and a token', async () => {
     const email = uniqueEmail('Ann');
     const res = await server.request('POST', '/user/signup/', {
-      body: { email: email.toUpperCase(), password: 'secret1', type: 'founder', name: 'Ann' },
+      body: { email: email.toUpperCase(), password: 'secret-one', type: 'founder', name: 'Ann' },
     });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: email.toLowerCase(), name: 'Ann', type: 'founder' });
@@ -27,7 +27,7 @@ describe('POST /user/signup/', () => {
 
   it('accepts a missing name as empty', async () => {
     const res = await server.request('POST', '/user/signup/', {
-      body: { email: uniqueEmail(), password: 'secret1', type: 'vc' },
+      body: { email: uniqueEmail(), password: 'secret-one', type: 'vc' },
     });
     expect(res.status).toBe(201);
     expect(res.body.user.name).toBe('');
@@ -146,7 +146,7 @@ describe('rate limits', () => {
   });
   afterAll(() => limited.close());
 
-  it('limits sign-in attempts per email, even with the right password afterwards', async () => {
+  it('delays sign-in per email after the allowed failures, even with the right password', async () => {
     const { email, password } = await signUp(limited, 'founder');
     for (let i = 0; i < 3; i += 1) {
       const res = await limited.request('POST', '/user/login/', {

@@ -1,4 +1,4 @@
-import type { DeckInfo } from '@fitscore/contracts';
+import { stripBidiControls, type DeckInfo } from '@fitscore/contracts';
 import { DeckError, type DeckFormat, type DeckInspection } from '@fitscore/deck-analysis';
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,7 +39,7 @@ export function toDeckInfo(row: DeckRow): DeckInfo {
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'deck';
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(-200);
+  const cleaned = stripBidiControls(base.replace(/[\u0000-\u001f\u007f"<>]/g, '')).trim().slice(-200);
   return cleaned || 'deck';
 }
 

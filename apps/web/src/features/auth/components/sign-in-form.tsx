@@ -119,6 +119,11 @@ export function SignInForm({ defaultType = 'founder', footer }: SignInFormProps)
       <Field label="Password" error={errors.password?.message} required>
         {(ids) => <Input {...ids} type="password" autoComplete="current-password" required {...register('password')} />}
       </Field>
+      <p className="-mt-2 text-right text-sm">
+        <Link to={paths.forgotPassword} className="font-semibold text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>

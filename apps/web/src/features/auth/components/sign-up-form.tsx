@@ -1,11 +1,12 @@
 import { SignupFormSchema, USER_TYPE_LABELS, type UserType } from '@fitscore/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '../auth-provider';
+import { PasswordStrengthMeter } from './password-strength-meter';
 import { errorMessage } from '@/lib/api-client';
 
 type FormInput = z.input<typeof SignupFormSchema>;
@@ -23,11 +24,14 @@ export function SignUpForm({ role, onChangeRole, footer }: SignUpFormProps) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
+
+  const [password, name, email] = useWatch({ control, name: ['password', 'name', 'email'] });
 
   const onSubmit = async (values: FormOutput) => {
     try {
@@ -65,6 +69,7 @@ export function SignUpForm({ role, onChangeRole, footer }: SignUpFormProps) {
       <Field label="Password" error={errors.password?.message} hint="At least 6 characters" required>
         {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('password')} />}
       </Field>
+      <PasswordStrengthMeter password={password} userInputs={[name, email]} />
       <Field label="Confirm password" error={errors.confirmPassword?.message} required>
         {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
       </Field>

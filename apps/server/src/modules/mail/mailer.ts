@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config/env.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about: logged in outbox mode so a person running locally can follow it. */
+  link: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Outgoing mail through nodemailer. With SMTP_URL it goes to that server; without (the
+ * embedded default) each message is rendered by nodemailer's stream transport and written
+ * as an .eml file under DATA_DIR/outbox/, and its link is logged.
+ */
+export function createMailer(config: AppConfig['mail'], log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send({ to, subject, text }) {
+        await transport.sendMail({ from: config.from, to, subject, text });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, link }) {
+      const info = await transport.sendMail({ from: config.from, to, subject, text });
+      await mkdir(config.outboxDir, { recursive: true });
+      // Time first, so a directory listing sorts oldest to newest.
+      const file = join(config.outboxDir, `${Date.now()}-${randomUUID()}.eml`);
+      await writeFile(file, info.message);
+      log.info({ outboxFile: file, link }, `mail written to the outbox: ${subject}`);
+    },
+  };
+}
