@@ -8,3 +8,4 @@ export * from './billing.ts';
 export * from './share.ts';
 export * from './companies.ts';
 export * from './funds.ts';
+export * from './deals.ts';

@@ -6,7 +6,7 @@ import type { Transaction } from '../../lib/unit-of-work.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import { PermanentJobError, type JobContext } from '../jobs/job-runner.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
-import type { RunRow, ScoringRepository } from './scoring.repository.ts';
+import type { RunRow, ScoreRow, ScoringRepository } from './scoring.repository.ts';
 
 export const SCORING_QUEUE = 'score-deck';
 export const SCORING_FAILED = 'Scoring failed. Please try again.';
@@ -31,6 +31,9 @@ export interface ScoringServiceDeps {
   /** What the engine reads beside the deck: a founder's profile (null when there is none). */
   profileOf: (owner: ScoringOwner) => Promise<FounderProfile | null>;
 }
+
+/** Called in the transaction that stores a finished analysis (a deal takes its score from it). */
+export type ScoredListener = (owner: ScoringOwner, score: ScoreRow, tx: Transaction) => Promise<void>;
 
 export interface StartOptions {
   /**
@@ -68,6 +71,7 @@ async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number
 /** Scoring of any owner's current deck (a founder's, later a deal's): runs, the job, the results. */
 export function createScoringService({ repo, decks, queue, analyzer, profileOf }: ScoringServiceDeps) {
   const view = (row: RunRow) => toRunView(row, repo.scoreOfRun);
+  const scoredListeners: ScoredListener[] = [];
 
   return {
     /** Starts scoring the owner's current deck; a second start returns the running scoring. */
@@ -129,6 +133,11 @@ export function createScoringService({ repo, decks, queue, analyzer, profileOf }
 
     countThisMonth: (owner: ScoringOwner) => repo.countThisMonth(owner),
 
+    /** Another module's bookkeeping when an owner's analysis is stored, in the same transaction. */
+    onScored(listener: ScoredListener) {
+      scoredListeners.push(listener);
+    },
+
     /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
     async runJob(payload: unknown, ctx: JobContext): Promise<void> {
       const runId = (payload as { runId?: string }).runId;
@@ -172,14 +181,20 @@ export function createScoringService({ repo, decks, queue, analyzer, profileOf }
       }
       await writes;
       if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
-      await repo.complete(run, {
-        deckId: deck.deck.id,
-        deckVersion: deck.deck.version,
-        engineVersion: analysis.engineVersion,
-        overall: analysis.overall,
-        analysis,
-        profile: profile ?? {},
-      });
+      await repo.complete(
+        run,
+        {
+          deckId: deck.deck.id,
+          deckVersion: deck.deck.version,
+          engineVersion: analysis.engineVersion,
+          overall: analysis.overall,
+          analysis,
+          profile: profile ?? {},
+        },
+        async (score, tx) => {
+          for (const listener of scoredListeners) await listener(owner, score, tx);
+        },
+      );
     },
 
     /** Records the outcome of a scoring job that failed for good. */
