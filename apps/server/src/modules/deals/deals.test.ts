@@ -90,10 +90,10 @@ describe('access', () => {
   it("answers 404 for another fund's deal and for unknown ids, 403 for founders", async () => {
     const a = await newFund();
     const b = await newFund();
-    const [foreign] = await seed(b.fundId, [{ name: 'Foreign Co', scores: even(8) }]);
+    const [foreign, unscored] = await seed(b.fundId, [{ name: 'Foreign Co', scores: even(8) }, { name: 'Foreign Two' }]);
     await weights(b.token, {});
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const id of [foreign, unknown]) {
+    for (const id of [foreign, unscored, unknown]) {
       expect((await server.request('GET', `/api/vc/deals/${id}`, { token: a.token })).status).toBe(404);
       expect((await server.request('POST', `/api/vc/deals/${id}/mark-reviewed`, { token: a.token })).status).toBe(404);
       const st = await server.request('POST', `/api/vc/deals/${id}/status`, { token: a.token, body: { status: 'hot', note: '' } });
@@ -106,7 +106,8 @@ describe('access', () => {
     expect(csv.status).toBe(200);
     expect(csv.body).not.toContain('Foreign Co');
     // The deal is still untouched for its own fund.
-    expect((await server.request('GET', `/api/vc/deals/${foreign}`, { token: b.token })).body.deal.status).toBe('new');
+    expect((await server.request('GET', `/api/vc/deals/${unscored}`, { token: b.token })).body.deal.status).toBe('new');
+    expect((await server.request('GET', '/api/vc/latest-deal', { token: b.token })).body.deal.id).toBe(foreign);
 
     const founder = await signUp(server, 'founder');
     for (const [method, path] of [
@@ -264,10 +265,10 @@ describe('POST /api/vc/deals/upload', () => {
   });
 
   it('scores a real deck end to end: 202 with the queued deal, then scored under the fund weights, one trial score used', async () => {
-    const f = await newFund(['Robotics', 'SaaS']);
+    const f = await newFund(['SaaS']);
     const res = await server.request('POST', '/api/vc/deals/upload', {
       token: f.token,
-      raw: uploadForm({ companyName: 'Acme Robotics', stage: 'Seed', sector: 'Robotics' }, { bytes: await makeSolidDeck(), name: 'acme.pdf' }),
+      raw: uploadForm({ companyName: 'Acme Robotics', stage: 'Seed', sector: 'SaaS' }, { bytes: await makeSolidDeck(), name: 'acme.pdf' }),
     });
     expect(res.status).toBe(202);
     expect(res.body.deal).toMatchObject({ startupName: 'Acme Robotics', fitScore: null, source: 'upload', status: 'new', thesisFit: { sector: true, stage: true } });
