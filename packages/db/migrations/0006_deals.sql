@@ -50,7 +50,6 @@ ALTER TABLE "deal_status_history" ADD CONSTRAINT "deal_status_history_deal_id_de
 ALTER TABLE "deal_status_history" ADD CONSTRAINT "deal_status_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "deals" ADD CONSTRAINT "deals_score_id_fit_scores_id_fk" FOREIGN KEY ("score_id") REFERENCES "public"."fit_scores"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "deal_status_history_deal_idx" ON "deal_status_history" USING btree ("deal_id","created_at");--> statement-breakpoint
 CREATE INDEX "deals_fund_created_idx" ON "deals" USING btree ("fund_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "deals_fund_score_idx" ON "deals" USING btree ("fund_id",coalesce("fit_score", -1),"id");--> statement-breakpoint

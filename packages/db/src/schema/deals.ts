@@ -1,9 +1,8 @@
 import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
-import { fitScores } from './scoring.ts';
 
 
 /**
@@ -31,8 +30,13 @@ export const deals = pgTable(
     /** The fund member who owns the deal (Assign); null when nobody does. */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /** The analysis the deal's score comes from (its newest finished scoring). */
-    scoreId: uuid('score_id').references((): AnyPgColumn => fitScores.id, { onDelete: 'set null' }),
+    /**
+     * The analysis the deal's score comes from (its newest finished scoring): a `fit_scores`
+     * row owned by this deal. Not a declared foreign key, since `fit_scores.deal_id` already
+     * points here (the schema files may not import each other); such a row is only ever
+     * deleted with its deal (`on delete cascade`), so it cannot dangle.
+     */
+    scoreId: uuid('score_id'),
     /** 0-100 under the fund's weights; null until scored. */
     fitScore: integer('fit_score'),
     confidence: text('confidence', { enum: DEAL_CONFIDENCES }),
