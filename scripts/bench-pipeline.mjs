@@ -153,11 +153,13 @@ for (const o of others) await seed(o.fundId, OTHER);
 await handle.db.execute(sql`analyze`);
 await handle.close();
 const seedSeconds = (performance.now() - t0) / 1000;
+console.log(`  seeded in ${Math.round(seedSeconds)} s`);
 await startServer();
 
 const rows = [];
 const record = (what, value, unit, limit) => {
   rows.push({ what, value, unit, limit });
+  console.log(`  ${what}: ${value} ${unit}`);
 };
 
 // Re-weighting every deal through the weight screen (also gives every deal its first FitScore).
@@ -201,7 +203,7 @@ async function load(name, request) {
       }
     }),
   );
-  rows.push({ what: `${name} (p50 / p95, ${CLIENTS} clients)`, value: `${ms(pct(times, 50))} / ${ms(pct(times, 95))}`, unit: 'ms', limit: `p95 ≤ ${target}` });
+  record(`${name} (p50 / p95, ${CLIENTS} clients)`, `${ms(pct(times, 50))} / ${ms(pct(times, 95))}`, 'ms', `p95 ≤ ${target}`);
 }
 for (const [name, path] of scenarios) {
   await call('GET', path, main.token); // warm
