@@ -19,6 +19,7 @@ import * as authModule from './modules/auth/auth.module.ts';
 import type { OnboardingChecks, SecondFactorGate } from './modules/auth/auth.service.ts';
 import * as billingModule from './modules/billing/billing.module.ts';
 import * as companiesModule from './modules/companies/companies.module.ts';
+import * as dealsModule from './modules/deals/deals.module.ts';
 import * as decksModule from './modules/decks/decks.module.ts';
 import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
 import { createInProcessEventBus, type EventBus } from './modules/events/event-bus.ts';
@@ -184,7 +185,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   shareLinksModule.register(app, { platform, scoring, profiles });
   companiesModule.register(app, { platform, profiles, billing });
   // The investor side.
-  fundsModule.register(app, { platform, onboarding });
+  const funds = fundsModule.register(app, { platform, onboarding });
+  dealsModule.register(app, { platform, decks, scoring, funds });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, queryList } from './pagination.ts';
+import { SUB_SCORE_KEYS } from './vocabulary.ts';
+
 /** A deal's triage status in a fund's pipeline (spec: Hot/Track/Cold; keys 1/2/3). */
 export const DEAL_STATUSES = ['hot', 'track', 'cold'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
@@ -7,3 +12,203 @@ export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
   track: 'Track',
   cold: 'Cold',
 };
+
+/** A deal's place in the pipeline: `new` (shown under All only) until someone triages it. */
+export const DEAL_ROW_STATUSES = ['new', ...DEAL_STATUSES] as const;
+export const DEAL_SOURCES = ['upload', 'form', 'email', 'webhook', 'platform'] as const;
+export const DEAL_CONFIDENCES = ['High', 'Medium', 'Low'] as const;
+export const DEAL_SORTS = ['date', '-date', 'fitScore', '-fitScore', 'name'] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+export const SCORING_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** Spec: each fund starts on a trial of 200 scores. */
+export const TRIAL_SCORE_LIMIT = 200;
+export const STRONG_MATCH_TAG = 'Strong match';
+export const STRONG_MATCH_AT = 70;
+export const TRIAL_EXPORT_REFUSED = 'Trial limit reached. Upgrade to Pro for CSV export.';
+export const TRIAL_SCORING_REFUSED = 'Trial limit reached. Upgrade to Pro to score more deals.';
+
+export const DealSchema = z.object({
+  id: z.string(),
+  startupName: z.string(),
+  sector: z.string(),
+  stage: z.string(),
+  geography: z.string(),
+  fitScore: z.number().int().nullable(),
+  confidence: z.enum(DEAL_CONFIDENCES).nullable(),
+  tags: z.array(z.string()),
+  source: z.enum(DEAL_SOURCES),
+  status: z.enum(DEAL_ROW_STATUSES),
+  /** When the deal arrived (ISO). */
+  date: z.string(),
+  owner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  website: z.string(),
+  contactEmail: z.string(),
+  oneLiner: z.string(),
+  reviewedAt: z.string().nullable(),
+  scoredAt: z.string().nullable(),
+  thesisFit: z.object({ sector: z.boolean(), stage: z.boolean(), geography: z.boolean(), ticket: z.boolean().nullable() }),
+  scoring: z.object({ state: z.enum(SCORING_STATES), error: z.string().optional() }),
+});
+export type Deal = z.infer<typeof DealSchema>;
+
+export const DealPlanSchema = z.object({
+  name: z.enum(['trial', 'pro']),
+  trialRemaining: z.number().int(),
+  trialLimit: z.number().int(),
+});
+
+const text = z.string().trim().max(200);
+/** The list's filters (also the CSV export's); repeated keys are several values. */
+export const DealFiltersSchema = z.object({
+  status: z.enum(DEAL_ROW_STATUSES, { error: `status must be one of: ${DEAL_ROW_STATUSES.join(', ')}` }).optional(),
+  q: text.optional(),
+  sector: queryList(text),
+  stage: queryList(text),
+  region: queryList(text),
+  confidence: queryList(z.enum(DEAL_CONFIDENCES, { error: 'confidence must be High, Medium or Low' })),
+  source: queryList(z.enum(DEAL_SOURCES, { error: `source must be one of: ${DEAL_SOURCES.join(', ')}` })),
+  owner: queryList(z.uuid({ error: 'owner must be a member id' })),
+  sort: z.enum(DEAL_SORTS, { error: `sort must be one of: ${DEAL_SORTS.join(', ')}` }).default('-date'),
+});
+export type DealFilters = z.infer<typeof DealFiltersSchema>;
+
+export const DealListQuerySchema = DealFiltersSchema.extend({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
+    .default(PAGE_LIMIT_DEFAULT),
+  cursor: z.string().min(1).max(512, 'The page cursor is not valid.').optional(),
+});
+export type DealListQuery = z.infer<typeof DealListQuerySchema>;
+
+export const DealListSchema = z.object({
+  deals: z.array(DealSchema),
+  nextCursor: z.string().nullable(),
+  counts: z.object({ all: z.number().int(), hot: z.number().int(), track: z.number().int(), cold: z.number().int() }),
+  plan: DealPlanSchema,
+});
+
+const SubScoreViewSchema = z.object({
+  score: z.number().int(),
+  weight: z.number().int(),
+  summary: z.string(),
+  evidence: z.array(z.object({ page: z.number().int().nullable(), quote: z.string() })),
+});
+export const DealDetailSchema = z.object({
+  deal: DealSchema,
+  analysis: z
+    .object({
+      fitScore: z.number().int(),
+      subScores: z.record(z.enum(SUB_SCORE_KEYS), SubScoreViewSchema),
+      strengths: z.array(z.object({ dimension: z.enum(SUB_SCORE_KEYS), text: z.string() })),
+      risks: z.array(z.object({ dimension: z.enum(SUB_SCORE_KEYS), text: z.string() })),
+      redFlags: z.array(z.object({ message: z.string(), page: z.number().int() })),
+      pages: z.number().int(),
+      deck: z.object({ filename: z.string().nullable(), version: z.number().int() }),
+    })
+    .nullable(),
+  history: z.array(
+    z.object({
+      from: z.enum(DEAL_ROW_STATUSES),
+      to: z.enum(DEAL_ROW_STATUSES),
+      note: z.string(),
+      at: z.string(),
+      by: z.object({ id: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
+});
+
+export const DealIdParamsSchema = z.object({ id: z.uuid({ error: 'Deal not found' }) });
+export const DealStatusBodySchema = z.object({
+  status: z.enum(DEAL_STATUSES, { error: 'status must be hot, track or cold' }),
+  note: z.string().max(2000).default(''),
+});
+export const NOTIFICATION_ACTIONS = ['view', 'hot', 'track', 'dismiss', 'approve', 'more-info'] as const;
+
+export const dealsEndpoints = {
+  latestDeal: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/latest-deal',
+    access: 'fund:member',
+    summary: "The fund's newest scored deal (null when none)",
+    tags: ['deals'],
+    response: z.object({ deal: DealSchema.nullable() }),
+  }),
+  markReviewed: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/deals/:id/mark-reviewed',
+    access: 'fund:member',
+    summary: 'Mark a deal as reviewed',
+    tags: ['deals'],
+    params: DealIdParamsSchema,
+    response: z.object({ ok: z.literal(true), deal: DealSchema }),
+  }),
+  setStatus: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/deals/:id/status',
+    access: 'fund:member',
+    summary: "Move a deal to Hot, Track or Cold (recorded in the deal's history)",
+    tags: ['deals'],
+    params: DealIdParamsSchema,
+    body: DealStatusBodySchema,
+    response: z.object({ ok: z.literal(true), deal: DealSchema }),
+  }),
+  notifications: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/notifications',
+    access: 'fund:member',
+    summary: "The investor's notifications",
+    tags: ['deals'],
+    response: z.object({ notifications: z.array(z.object({ id: z.string() })), unread: z.number().int() }),
+  }),
+  notificationAction: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/notifications/:id/:action',
+    access: 'fund:member',
+    summary: 'Act on a notification',
+    tags: ['deals'],
+    params: z.object({ id: z.string().max(64), action: z.string().max(64) }),
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/deals',
+    access: 'fund:member',
+    summary: "The fund's pipeline: filters, search, sort and a keyset cursor, with counts per status and the plan",
+    tags: ['deals'],
+    query: DealListQuerySchema,
+    response: DealListSchema,
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/deals/:id',
+    access: 'fund:member',
+    summary: "A deal with its analysis under the fund's weights and its status history",
+    tags: ['deals'],
+    params: DealIdParamsSchema,
+    response: DealDetailSchema,
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/deals/upload',
+    access: 'fund:member',
+    summary: 'Add a deal from a deck (multipart: companyName, stage, sector, file) and queue its scoring',
+    tags: ['deals'],
+    upload: { field: 'file' },
+    status: 202,
+    response: z.object({ deal: DealSchema }),
+  }),
+  exportCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/deals/export.csv',
+    access: 'fund:member',
+    summary: 'The pipeline as CSV (same filters as the list), streamed',
+    tags: ['deals'],
+    query: DealFiltersSchema,
+    binary: { contentType: 'text/csv' },
+    response: z.string(),
+  }),
+} as const;

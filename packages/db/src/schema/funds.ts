@@ -1,6 +1,6 @@
 import { DEFAULT_SCORE_WEIGHTS, FUND_MEMBER_ROLES } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** A weight of the fund's one scoring model: an integer 1-10 (contracts' weights.ts converts the screens). */
@@ -36,6 +36,12 @@ export const funds = pgTable(
     weightFinancials: weight('weight_financials', W.financials),
     weightGtm: weight('weight_gtm', W.gtm),
     weightRisks: weight('weight_risks', W.risks),
+    /** The fund's part of its public apply URL ({PUBLIC_WEB_URL}/apply/{slug}); never changes. */
+    slug: text('slug').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
+    /** 'trial' (a number of scores) or 'pro' (unlimited). */
+    plan: text('plan', { enum: ['trial', 'pro'] }).notNull().default('trial'),
+    /** Deals scored on the trial: each uses one of the trial's scores. */
+    trialScoresUsed: integer('trial_scores_used').notNull().default(0),
     onlineFormEnabled: boolean('online_form_enabled').notNull().default(true),
     emailForwardingEnabled: boolean('email_forwarding_enabled').notNull().default(false),
     fundStepCompletedAt: timestamp('fund_step_completed_at', { withTimezone: true }),
@@ -47,6 +53,7 @@ export const funds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('funds_slug_idx').on(t.slug),
     check('funds_ticket_min_check', sql`${t.ticketSizeMin} is null or ${t.ticketSizeMin} >= 0`),
     check('funds_ticket_max_check', sql`${t.ticketSizeMax} is null or ${t.ticketSizeMax} >= 0`),
     check(

@@ -7,4 +7,5 @@ export * from './billing.ts';
 export * from './share.ts';
 export * from './companies.ts';
 export * from './funds.ts';
+export * from './deals.ts';
 export * from './account-protection.ts';

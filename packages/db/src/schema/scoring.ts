@@ -2,6 +2,7 @@ import { SUB_SCORE_KEYS, type SubScoreKey } from '@fitscore/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { check, index, type AnyPgColumn, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { deals } from './deals.ts';
 
 /**
  * Decks, scoring runs and analyses belong to an owner: a founder's account today, a fund's
@@ -10,15 +11,18 @@ import { users } from './auth.ts';
  * of them set. A deal owner is one more column (`deal_id`) and one more name in the check.
  */
 const ownerUserId = () => uuid('user_id').references(() => users.id, { onDelete: 'cascade' });
-const exactlyOneOwner = (name: string, userId: AnyPgColumn) => check(name, sql`num_nonnulls(${userId}) = 1`);
+const ownerDealId = () => uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'cascade' });
+const exactlyOneOwner = (name: string, userId: AnyPgColumn, dealId: AnyPgColumn) =>
+  check(name, sql`num_nonnulls(${userId}, ${dealId}) = 1`);
 
 /** Every uploaded deck version; the newest not removed is the owner's current deck. */
 export const decks = pgTable(
   'decks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Owner: a founder account. */
+    /** Owner: a founder account, or a fund's deal. */
     userId: ownerUserId(),
+    dealId: ownerDealId(),
     version: integer('version').notNull(),
     filename: text('filename').notNull(),
     format: text('format', { enum: ['pdf', 'pptx', 'ppt'] }).notNull(),
@@ -29,7 +33,11 @@ export const decks = pgTable(
     /** Set by Delete / New Upload: the deck stops being current but stays among the versions. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('decks_user_version_idx').on(t.userId, t.version), exactlyOneOwner('decks_owner_check', t.userId)],
+  (t) => [
+    uniqueIndex('decks_user_version_idx').on(t.userId, t.version),
+    uniqueIndex('decks_deal_version_idx').on(t.dealId, t.version),
+    exactlyOneOwner('decks_owner_check', t.userId, t.dealId),
+  ],
 );
 
 /** One scoring of a deck and profile: its progress through the real stages, and its outcome. */
@@ -37,8 +45,9 @@ export const scoringRuns = pgTable(
   'scoring_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Owner: a founder account. */
+    /** Owner: a founder account, or a fund's deal. */
     userId: ownerUserId(),
+    dealId: ownerDealId(),
     deckId: uuid('deck_id').references(() => decks.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     stage: text('stage', { enum: ['queued', 'reading', 'ocr', 'understanding', 'scoring', 'done', 'failed'] })
@@ -54,7 +63,9 @@ export const scoringRuns = pgTable(
     index('scoring_runs_user_created_idx').on(t.userId, t.createdAt),
     // At most one scoring in flight per owner: a second start returns the running one.
     uniqueIndex('scoring_runs_one_active_idx').on(t.userId).where(sql`${t.status} in ('queued', 'running')`),
-    exactlyOneOwner('scoring_runs_owner_check', t.userId),
+    index('scoring_runs_deal_created_idx').on(t.dealId, t.createdAt),
+    uniqueIndex('scoring_runs_deal_one_active_idx').on(t.dealId).where(sql`${t.status} in ('queued', 'running')`),
+    exactlyOneOwner('scoring_runs_owner_check', t.userId, t.dealId),
   ],
 );
 
@@ -70,8 +81,9 @@ export const fitScores = pgTable(
   'fit_scores',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Owner: a founder account. */
+    /** Owner: a founder account, or a fund's deal. */
     userId: ownerUserId(),
+    dealId: ownerDealId(),
     runId: uuid('run_id').references(() => scoringRuns.id, { onDelete: 'set null' }),
     deckId: uuid('deck_id').references(() => decks.id, { onDelete: 'set null' }),
     deckVersion: integer('deck_version').notNull(),
@@ -96,7 +108,8 @@ export const fitScores = pgTable(
   },
   (t) => [
     index('fit_scores_user_created_idx').on(t.userId, t.createdAt),
-    exactlyOneOwner('fit_scores_owner_check', t.userId),
+    index('fit_scores_deal_created_idx').on(t.dealId, t.createdAt),
+    exactlyOneOwner('fit_scores_owner_check', t.userId, t.dealId),
     check(
       'fit_scores_sub_scores_check',
       sql`least(${t.scoreTeam}, ${t.scoreMarket}, ${t.scoreProblemSolution}, ${t.scoreTraction}, ${t.scoreProduct}, ${t.scoreBusinessModel}, ${t.scoreFinancials}, ${t.scoreGtm}, ${t.scoreRisks}) >= 1 and greatest(${t.scoreTeam}, ${t.scoreMarket}, ${t.scoreProblemSolution}, ${t.scoreTraction}, ${t.scoreProduct}, ${t.scoreBusinessModel}, ${t.scoreFinancials}, ${t.scoreGtm}, ${t.scoreRisks}) <= 10`,

@@ -13,7 +13,10 @@ export interface FundsModuleDeps {
 
 /** The investor's fund: onboarding steps and settings. */
 export function register(app: FastifyInstance, { platform, onboarding }: FundsModuleDeps) {
-  const funds = createFundsService(createFundsRepository(platform.db), platform.uow);
+  const funds = createFundsService(createFundsRepository(platform.db), platform.uow, {
+    publicWebUrl: platform.config.publicWebUrl,
+  });
   onboarding.vc = (userId) => funds.isOnboarded(userId);
   fundsRoutes(app, funds);
+  return funds;
 }

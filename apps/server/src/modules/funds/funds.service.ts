@@ -16,7 +16,7 @@ import {
   type VcFundProfile,
   type VcProfileResponse,
 } from '@fitscore/contracts';
-import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FundChanges, FundRow, FundsRepository } from './funds.repository.ts';
 
 /** The fund's one weight model, read from its nine columns. */
@@ -78,7 +78,10 @@ export function isOnboardingComplete(row: FundRow): boolean {
   );
 }
 
-export function toProfile(row: FundRow): VcFundProfile {
+/** The fund's public apply page: stable, since the slug never changes. */
+export const publicApplyUrl = (publicWebUrl: string, row: FundRow) => `${publicWebUrl.replace(/\/$/, '')}/apply/${row.slug}`;
+
+export function toProfile(row: FundRow, publicWebUrl: string): VcFundProfile {
   const weights = weightsOf(row);
   return {
     id: row.id,
@@ -89,8 +92,7 @@ export function toProfile(row: FundRow): VcFundProfile {
     geography: row.geography as VcFundProfile['geography'],
     ticketSizeMin: row.ticketSizeMin,
     ticketSizeMax: row.ticketSizeMax,
-    // No public apply form exists yet: the URL is filled in once deal intake is built.
-    publicApplyUrl: null,
+    publicApplyUrl: publicApplyUrl(publicWebUrl, row),
     weights: preferencesToProfile(preferenceWeightsOf(weights)),
     scoringPreferences: preferencesToProfile(preferencePercentagesOf(weights)),
     investmentWeights: weights,
@@ -105,20 +107,27 @@ export function toProfile(row: FundRow): VcFundProfile {
   };
 }
 
-export function createFundsService(repo: FundsRepository, uow: UnitOfWork) {
+/** Runs in the transaction of a weight save (the deals of the fund are re-ranked with it). */
+export type WeightsSavedListener = (fundId: string, tx: Transaction) => Promise<void>;
+
+export function createFundsService(repo: FundsRepository, uow: UnitOfWork, { publicWebUrl }: { publicWebUrl: string }) {
+  const weightsSaved: WeightsSavedListener[] = [];
+
   /**
    * Applies one save to the caller's own fund (made on the first save) and answers the new
    * state. The changes are computed from the row as it is under a lock, in one transaction,
-   * so two saves at once apply one after the other and neither is lost.
+   * so two saves at once apply one after the other and neither is lost. A save of weights
+   * re-ranks the fund's deals in the same transaction: no one sees old scores under new weights.
    */
-  async function save(userId: string, changes: (row: FundRow) => FundChanges): Promise<VcProfileResponse> {
+  async function save(userId: string, changes: (row: FundRow) => FundChanges, { weights = false } = {}): Promise<VcProfileResponse> {
     const { id } = await repo.ensureForUser(userId);
     const row = await uow.run(async (tx) => {
       const funds = repo.in(tx);
       const updated = await funds.update(id, changes(await funds.lock(id)));
+      if (weights) for (const listener of weightsSaved) await listener(id, tx);
       return isOnboardingComplete(updated) && !updated.onboardingCompletedAt ? funds.markOnboarded(id) : updated;
     });
-    return { profile: toProfile(row), onboardingComplete: isOnboardingComplete(row) };
+    return { profile: toProfile(row, publicWebUrl), onboardingComplete: isOnboardingComplete(row) };
   }
 
   const now = () => new Date();
@@ -127,7 +136,12 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork) {
     async getProfile(userId: string): Promise<VcProfileResponse> {
       const row = await repo.findByUser(userId);
       if (!row) return { profile: null, onboardingComplete: false };
-      return { profile: toProfile(row), onboardingComplete: isOnboardingComplete(row) };
+      return { profile: toProfile(row, publicWebUrl), onboardingComplete: isOnboardingComplete(row) };
+    },
+
+    /** Another module's work when the fund's weights are saved, in the save's transaction. */
+    onWeightsSaved(listener: WeightsSavedListener) {
+      weightsSaved.push(listener);
     },
 
     saveFundStep: (userId: string, step: FundStep) =>
@@ -147,17 +161,17 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork) {
       save(userId, (row) => ({
         ...weightColumns(withPreferenceWeights(weightsOf(row), preferencesFromWire(body))),
         weightsStepCompletedAt: now(),
-      })),
+      }), { weights: true }),
 
     /** Percentages (validated to sum to 100) become 1-10 weights by the shared rounding rule. */
     saveScoringPreferences: (userId: string, body: ScoringPreferencesBody) =>
       save(userId, (row) => ({
         ...weightColumns(applyPercentages(weightsOf(row), preferencesFromWire(body))),
         weightsStepCompletedAt: now(),
-      })),
+      }), { weights: true }),
 
     saveInvestmentWeights: (userId: string, body: InvestmentWeightsBody) =>
-      save(userId, () => ({ ...weightColumns(body), weightsStepCompletedAt: now() })),
+      save(userId, () => ({ ...weightColumns(body), weightsStepCompletedAt: now() }), { weights: true }),
 
     saveIntakeSources: (userId: string, body: IntakeSourcesBody) =>
       save(userId, () => ({

@@ -38,7 +38,7 @@ describe('GET /vc/profile/', () => {
 });
 
 describe('POST /vc/profile/step1/', () => {
-  it('stores the fund (snake_case in, camelCase body out) with publicApplyUrl null until intake exists', async () => {
+  it('stores the fund (snake_case in, camelCase body out) with its absolute public apply URL', async () => {
     const vc = await signUp(server, 'vc');
     const res = await server.request('POST', '/vc/profile/step1/', { token: vc.token, body: step1() });
     expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ describe('POST /vc/profile/step1/', () => {
       geography: ['US', 'EUROPE'],
       ticketSizeMin: 250_000,
       ticketSizeMax: 2_000_000,
-      publicApplyUrl: null,
+      publicApplyUrl: expect.stringMatching(new RegExp(`^${server.config.publicWebUrl}/apply/[a-z0-9]+$`)),
       intakeSources: { onlineForm: true, emailForwarding: false },
       investmentWeights: DEFAULT_SCORE_WEIGHTS,
       scoringPreferences: { traction: 20, product: 15, businessModel: 15, financials: 20, goToMarket: 15, risks: 15 },
@@ -151,7 +151,10 @@ describe('PUT /vc/profile/intake-sources/', () => {
     const res = await server.request('PUT', '/vc/profile/intake-sources/', { token: vc.token, body: { online_form_enabled: false, email_forwarding_enabled: true } });
     expect(res.status).toBe(200);
     expect(res.body.profile.intakeSources).toEqual({ onlineForm: false, emailForwarding: true });
-    expect(res.body.profile.publicApplyUrl).toBeNull();
+    // The apply URL is stable: the same after every save.
+    const first = (await server.request('GET', '/vc/profile/', { token: vc.token })).body.profile.publicApplyUrl;
+    expect(res.body.profile.publicApplyUrl).toBe(first);
+    expect(first).toMatch(/^https?:\/\/.+\/apply\/[a-z0-9]+$/);
   });
 
   it('refuses turning both off with the spec message and keeps the stored sources', async () => {

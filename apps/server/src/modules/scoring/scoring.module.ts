@@ -25,7 +25,8 @@ export function register(app: FastifyInstance, { platform, profiles, decks, jobs
     decks,
     jobs,
     analyzer: platform.analyzer,
-    profileOf: (owner) => profiles.current(owner.userId),
+    // A deal is scored on its deck alone: its founder has no profile with the fund.
+    profileOf: async (owner) => (owner.kind === 'founder' ? profiles.current(owner.userId) : null),
   });
   scansThisMonth.provide((userId) => scoring.countThisMonth(founderOwner(userId)));
   scoringRoutes(app, scoring);

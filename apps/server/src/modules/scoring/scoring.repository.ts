@@ -2,7 +2,8 @@ import { decks, fitScores, repository, scoringRuns, subScoreValues, type Databas
 import type { FitScoreAnalysis } from '@fitscore/contracts';
 import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ownerOfRow, type ScoringOwner } from '../../lib/scoring-owner.ts';
-import { ownedBy, ownerValues } from '../../lib/scoring-owner.sql.ts';
+import { ownedBy, ownerColumn, ownerValues } from '../../lib/scoring-owner.sql.ts';
+import type { Transaction } from '../../lib/unit-of-work.ts';
 
 export type RunRow = typeof scoringRuns.$inferSelect;
 export type ScoreRow = typeof fitScores.$inferSelect;
@@ -10,7 +11,7 @@ type Stage = RunRow['stage'];
 /** A finished analysis to store; its owner comes from the run, its sub-score columns from the analysis. */
 export type NewScore = Omit<
   typeof fitScores.$inferInsert,
-  'userId' | 'runId' | 'analysis' | keyof ReturnType<typeof subScoreValues>
+  'userId' | 'dealId' | 'runId' | 'analysis' | keyof ReturnType<typeof subScoreValues>
 > & {
   analysis: FitScoreAnalysis;
 };
@@ -41,7 +42,7 @@ export const createScoringRepository = repository((db) => ({
       const [row] = await tx
         .insert(scoringRuns)
         .values({ ...ownerValues(owner), deckId })
-        .onConflictDoNothing({ target: scoringRuns.userId, where: sql`${scoringRuns.status} in ('queued', 'running')` })
+        .onConflictDoNothing({ target: ownerColumn(scoringRuns, owner), where: sql`${scoringRuns.status} in ('queued', 'running')` })
         .returning();
       if (row) await withRun(row, tx);
       return row;
@@ -91,8 +92,15 @@ export const createScoringRepository = repository((db) => ({
       .where(and(eq(scoringRuns.id, runId), inArray(scoringRuns.status, [...ACTIVE])));
   },
 
-  /** Stores the result for the run's owner and closes the run in one transaction: nothing half-done is kept. */
-  complete: async (run: RunRow, score: NewScore): Promise<ScoreRow> =>
+  /**
+   * Stores the result for the run's owner and closes the run in one transaction: nothing
+   * half-done is kept. `then` joins the same transaction (the owner's own bookkeeping).
+   */
+  complete: async (
+    run: RunRow,
+    score: NewScore,
+    then?: (row: ScoreRow, tx: Transaction) => Promise<void>,
+  ): Promise<ScoreRow> =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(fitScores)
@@ -107,6 +115,7 @@ export const createScoringRepository = repository((db) => ({
         .update(scoringRuns)
         .set({ status: 'done', stage: 'done', progress: 100, finishedAt: sql`now()` })
         .where(eq(scoringRuns.id, run.id));
+      await then?.(row!, tx);
       return row!;
     }),
 

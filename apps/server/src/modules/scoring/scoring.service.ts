@@ -7,7 +7,7 @@ import type { Transaction } from '../../lib/unit-of-work.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import { defineJob, PermanentJobError, type JobContext, type JobFailure } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { RunRow, ScoringRepository } from './scoring.repository.ts';
+import type { RunRow, ScoreRow, ScoringRepository } from './scoring.repository.ts';
 
 export const SCORING_QUEUE = 'score-deck';
 export const SCORING_FAILED = 'Scoring failed. Please try again.';
@@ -32,6 +32,9 @@ export interface ScoringServiceDeps {
   /** What the engine reads beside the deck: a founder's profile (null when there is none). */
   profileOf: (owner: ScoringOwner) => Promise<FounderProfile | null>;
 }
+
+/** Called in the transaction that stores a finished analysis (a deal takes its score from it). */
+export type ScoredListener = (owner: ScoringOwner, score: ScoreRow, tx: Transaction) => Promise<void>;
 
 export interface StartOptions {
   /**
@@ -66,6 +69,7 @@ async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number
 /** Scoring of any owner's current deck (a founder's, later a deal's): runs, the job, the results. */
 export function createScoringService({ repo, decks, jobs, analyzer, profileOf }: ScoringServiceDeps) {
   const view = (row: RunRow) => toRunView(row, repo.scoreOfRun);
+  const scoredListeners: ScoredListener[] = [];
 
   /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
   async function runJob(runId: string, ctx: JobContext): Promise<void> {
@@ -109,14 +113,20 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     }
     await writes;
     if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
-    await repo.complete(run, {
-      deckId: deck.deck.id,
-      deckVersion: deck.deck.version,
-      engineVersion: analysis.engineVersion,
-      overall: analysis.overall,
-      analysis,
-      profile: profile ?? {},
-    });
+    await repo.complete(
+      run,
+      {
+        deckId: deck.deck.id,
+        deckVersion: deck.deck.version,
+        engineVersion: analysis.engineVersion,
+        overall: analysis.overall,
+        analysis,
+        profile: profile ?? {},
+      },
+      async (score, tx) => {
+        for (const listener of scoredListeners) await listener(owner, score, tx);
+      },
+    );
   }
 
   /** Scores one run; a run that failed for good records why (the engine's reason, or a generic one). */
@@ -183,6 +193,11 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     clear: (owner: ScoringOwner, tx?: Transaction) => repo.in(tx).clearScores(owner),
 
     countThisMonth: (owner: ScoringOwner) => repo.countThisMonth(owner),
+
+    /** Another module's bookkeeping when an owner's analysis is stored, in the same transaction. */
+    onScored(listener: ScoredListener) {
+      scoredListeners.push(listener);
+    },
   };
 }
 export type ScoringService = ReturnType<typeof createScoringService>;

@@ -1,0 +1,68 @@
+import {
+  STRONG_MATCH_AT,
+  STRONG_MATCH_TAG,
+  SCORING_STATES,
+  type Deal,
+  type FitScoreAnalysis,
+} from '@fitscore/contracts';
+import type { DealRow, FundRowForDeals } from './deals.repository.ts';
+
+type ScoringState = (typeof SCORING_STATES)[number];
+
+/** The scoring state of a deal from its newest run ('state|error'); a deal without one is queued. */
+function scoringOf(run: string | null): Deal['scoring'] {
+  if (!run) return { state: 'queued' };
+  const [state, ...rest] = run.split('|');
+  const error = rest.join('|');
+  return state === 'failed' && error ? { state: 'failed', error } : { state: state as ScoringState };
+}
+
+/** A deal as every answer shows it: 'Strong match' follows the current FitScore, the rest is evidence. */
+export function toDeal({ deal, ownerName, run }: DealRow): Deal {
+  const strong = deal.fitScore !== null && deal.fitScore >= STRONG_MATCH_AT;
+  return {
+    id: deal.id,
+    startupName: deal.startupName,
+    sector: deal.sector,
+    stage: deal.stage,
+    geography: deal.geography,
+    fitScore: deal.fitScore,
+    confidence: deal.confidence,
+    tags: strong ? [STRONG_MATCH_TAG, ...deal.tags] : deal.tags,
+    source: deal.source,
+    status: deal.status,
+    date: deal.createdAt.toISOString(),
+    owner: deal.ownerUserId ? { id: deal.ownerUserId, name: ownerName ?? '' } : null,
+    website: deal.website,
+    contactEmail: deal.contactEmail,
+    oneLiner: deal.oneLiner,
+    reviewedAt: deal.reviewedAt?.toISOString() ?? null,
+    scoredAt: deal.scoredAt?.toISOString() ?? null,
+    thesisFit: { sector: deal.fitSector, stage: deal.fitStage, geography: deal.fitGeography, ticket: deal.fitTicket },
+    scoring: scoringOf(run),
+  };
+}
+
+/**
+ * Evidence tags that say why a row scores as it does: revenue found in the deck, founders
+ * who exited before, and which parts of the fund's thesis the deal matches.
+ */
+export function evidenceTags(analysis: FitScoreAnalysis, thesis: { sector: boolean; stage: boolean; geography: boolean }): string[] {
+  const kinds = new Set(analysis.facts.map((f) => f.kind));
+  const tags: string[] = [];
+  if (kinds.has('mrr') || kinds.has('arr') || kinds.has('revenue')) tags.push('Revenue');
+  if (kinds.has('priorExit')) tags.push('Repeat founders');
+  const fits = [thesis.sector && 'sector ✓', thesis.stage && 'stage ✓', thesis.geography && 'geography ✓'].filter(Boolean);
+  if (fits.length) tags.push(`Thesis: ${fits.join(' ')}`);
+  return tags;
+}
+
+/** Does the deal match the fund's thesis (step 1)? 'Agnostic' and 'GLOBAL' match anything. */
+export function thesisFit(fund: FundRowForDeals, deal: { sector: string; stage: string; geography: string }) {
+  const has = (list: string[], value: string) => value !== '' && list.some((v) => v.toLowerCase() === value.toLowerCase());
+  return {
+    fitSector: fund.sectors.includes('Agnostic') || has(fund.sectors, deal.sector),
+    fitStage: has(fund.stages, deal.stage),
+    fitGeography: fund.geography.includes('GLOBAL') || has(fund.geography, deal.geography),
+  };
+}

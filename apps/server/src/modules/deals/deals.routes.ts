@@ -1,0 +1,26 @@
+import { dealsEndpoints } from '@fitscore/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { sendCsv } from '../../plugins/downloads.ts';
+import { readDealUpload } from './deal-upload.ts';
+import type { DealsService } from './deals.service.ts';
+
+/** The investor's deals: every call is scoped to the caller's fund (another fund's deal is a 404). */
+export function dealsRoutes(app: FastifyInstance, deals: DealsService) {
+  registerEndpoint(app, dealsEndpoints.latestDeal, ({ fund }) => deals.latest(fund.id));
+  registerEndpoint(app, dealsEndpoints.markReviewed, ({ fund, params }) => deals.markReviewed(fund.id, params.id));
+  registerEndpoint(app, dealsEndpoints.setStatus, ({ fund, auth, params, body }) =>
+    deals.setStatus(fund.id, auth.user.id, params.id, body),
+  );
+  registerEndpoint(app, dealsEndpoints.notifications, () => ({ notifications: [], unread: 0 }));
+  registerEndpoint(app, dealsEndpoints.notificationAction, ({ params }) => deals.notificationAction(params.action));
+  registerEndpoint(app, dealsEndpoints.list, ({ fund, query }) => deals.list(fund.id, query));
+  registerEndpoint(app, dealsEndpoints.exportCsv, async ({ fund, query, reply }) => {
+    const { header, rows } = await deals.exportRows(fund.id, query);
+    const day = new Date().toISOString().slice(0, 10);
+    // The stream is the answer: the route returns the reply it was sent on.
+    return sendCsv(reply, `deals-${day}.csv`, header, rows) as never;
+  });
+  registerEndpoint(app, dealsEndpoints.detail, ({ fund, params }) => deals.detail(fund.id, params.id));
+  registerEndpoint(app, dealsEndpoints.upload, async ({ fund, request }) => deals.upload(fund.id, await readDealUpload(request)));
+}

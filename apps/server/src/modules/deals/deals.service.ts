@@ -1,0 +1,279 @@
+import {
+  SUB_SCORE_KEYS,
+  SUB_SCORE_LABELS,
+  TRIAL_EXPORT_REFUSED,
+  TRIAL_SCORE_LIMIT,
+  TRIAL_SCORING_REFUSED,
+  NOTIFICATION_ACTIONS,
+  type DealFilters,
+  type DealListQuery,
+  type DealSort,
+  type FitScoreAnalysis,
+  type SubScoreKey,
+} from '@fitscore/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { dealOwner, type ScoringOwner } from '../../lib/scoring-owner.ts';
+import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { CsvValue } from '../../plugins/downloads.ts';
+import type { PageCursors } from '../../plugins/page-cursor.ts';
+import type { DecksService } from '../decks/decks.service.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
+import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
+import { sortValueOf, type DealRow, type DealsRepository, type FundRowForDeals } from './deals.repository.ts';
+
+export const DEAL_NOT_FOUND = 'Deal not found';
+const CSV_PAGE = 1000;
+
+export interface DealsServiceDeps {
+  repo: DealsRepository;
+  uow: UnitOfWork;
+  decks: DecksService;
+  scoring: ScoringService;
+  cursors: PageCursors;
+  /** The web app's address, for the Deal URL column of the CSV. */
+  publicWebUrl: string;
+}
+
+export interface NewDealInput {
+  companyName: string;
+  stage: string;
+  sector: string;
+  file: { filename: string; bytes: Uint8Array };
+}
+
+const orderOf = (sort: DealSort) => (sort.startsWith('-') ? 'desc' : 'asc') as 'asc' | 'desc';
+
+function planOf(fund: FundRowForDeals) {
+  return {
+    name: fund.plan,
+    trialRemaining: Math.max(0, TRIAL_SCORE_LIMIT - fund.trialScoresUsed),
+    trialLimit: TRIAL_SCORE_LIMIT,
+  };
+}
+
+const CSV_HEADER = [
+  // The byte-order mark lets Excel read the file as UTF-8 (accents).
+  '\uFEFFDate',
+  'Startup',
+  'Sector',
+  'Stage',
+  'Geography',
+  'FitScore',
+  'Confidence',
+  'Status',
+  'Source',
+  'Owner',
+  ...SUB_SCORE_KEYS.map((k) => SUB_SCORE_LABELS[k]),
+  'Website',
+  'Deal URL',
+];
+
+/** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
+export function createDealsService({ repo, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
+  async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
+    return fundId ? repo.fund(fundId) : undefined;
+  }
+
+  async function getRow(fundId: string | null, dealId: string): Promise<DealRow> {
+    const row = fundId ? await repo.get(fundId, dealId) : undefined;
+    if (!row) throw new AppError('not_found', DEAL_NOT_FOUND);
+    return row;
+  }
+
+  /** Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort). */
+  async function readPage(fundId: string, query: DealListQuery) {
+    const { sort, limit, cursor, ...filters } = query;
+    const order = orderOf(sort);
+    const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
+    const rows = await repo.page({ fundId, filters, sort, limit, after });
+    return cursors.page(rows, { limit, sort, order }, (row) => [sortValueOf(sort, row.deal), row.deal.id]);
+  }
+
+  return {
+    async latest(fundId: string | null) {
+      const row = fundId ? await repo.latestScored(fundId) : undefined;
+      return { deal: row ? toDeal(row) : null };
+    },
+
+    async list(fundId: string | null, query: DealListQuery) {
+      const fund = await fundOf(fundId);
+      if (!fund) {
+        return {
+          deals: [],
+          nextCursor: null,
+          counts: { all: 0, hot: 0, track: 0, cold: 0 },
+          plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
+        };
+      }
+      const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...filters } = query;
+      const [page, counts] = await Promise.all([readPage(fund.id, query), repo.counts(fund.id, filters)]);
+      return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
+    },
+
+    async detail(fundId: string | null, dealId: string) {
+      const row = await getRow(fundId, dealId);
+      const fund = (await fundOf(fundId))!;
+      const [stored, history] = await Promise.all([
+        row.deal.scoreId ? repo.analysisOf(row.deal.scoreId) : undefined,
+        repo.history(dealId),
+      ]);
+      const weights: Record<SubScoreKey, number> = {
+        team: fund.weightTeam,
+        market: fund.weightMarket,
+        problemSolution: fund.weightProblemSolution,
+        traction: fund.weightTraction,
+        product: fund.weightProduct,
+        businessModel: fund.weightBusinessModel,
+        financials: fund.weightFinancials,
+        gtm: fund.weightGtm,
+        risks: fund.weightRisks,
+      };
+      let analysis = null;
+      if (stored && row.deal.fitScore !== null) {
+        const a = stored.score.analysis as FitScoreAnalysis;
+        analysis = {
+          fitScore: row.deal.fitScore,
+          subScores: Object.fromEntries(
+            SUB_SCORE_KEYS.map((k) => [
+              k,
+              {
+                score: a.subScores[k].score,
+                weight: weights[k],
+                summary: a.subScores[k].summary,
+                evidence: a.subScores[k].evidence.map((e) => ({ page: e.page, quote: e.quote })),
+              },
+            ]),
+          ) as Record<SubScoreKey, { score: number; weight: number; summary: string; evidence: { page: number | null; quote: string }[] }>,
+          strengths: a.strengths,
+          risks: a.insights.filter((i) => i.kind === 'weak').map((i) => ({ dimension: i.dimension, text: i.text })),
+          redFlags: a.contradictions.map((c) => ({ message: c.message, page: c.page })),
+          pages: a.deck.pages,
+          deck: { filename: stored.filename ?? null, version: stored.score.deckVersion },
+        };
+      }
+      return {
+        deal: toDeal(row),
+        analysis,
+        history: history.map((h) => ({
+          from: h.entry.fromStatus,
+          to: h.entry.toStatus,
+          note: h.entry.note,
+          at: h.entry.createdAt.toISOString(),
+          by: h.userId ? { id: h.userId, name: h.name ?? '' } : null,
+        })),
+      };
+    },
+
+    async markReviewed(fundId: string | null, dealId: string) {
+      if (!fundId || !(await repo.markReviewed(fundId, dealId))) throw new AppError('not_found', DEAL_NOT_FOUND);
+      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+    },
+
+    /** Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work). */
+    async setStatus(fundId: string | null, userId: string, dealId: string, body: { status: 'hot' | 'track' | 'cold'; note: string }) {
+      if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
+      await uow.run(async (tx) => {
+        const deals = repo.in(tx);
+        const deal = await deals.lock(fundId, dealId);
+        if (!deal) throw new AppError('not_found', DEAL_NOT_FOUND);
+        if (deal.status === body.status && body.note === '') return;
+        await deals.setStatus(dealId, body.status);
+        await deals.addHistory({ dealId, userId, fromStatus: deal.status, toStatus: body.status, note: body.note });
+      });
+      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+    },
+
+    notificationAction(action: string) {
+      if (!(NOTIFICATION_ACTIONS as readonly string[]).includes(action)) {
+        throw new AppError('bad_request', `Unknown action. Use one of: ${NOTIFICATION_ACTIONS.join(', ')}`);
+      }
+      // No notification exists yet (they come with the matching issue): every id is unknown.
+      throw new AppError('not_found', 'Notification not found');
+    },
+
+    /**
+     * The dashboard's Upload Deck & Score: the deal is made, its deck checked by content and
+     * stored, and its scoring queued. On the trial, a fund with no score left is refused first.
+     */
+    async upload(fundId: string | null, input: NewDealInput) {
+      const fund = await fundOf(fundId);
+      if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
+      const companyName = input.companyName.trim();
+      if (!companyName) throw new AppError('bad_request', 'Company name is required');
+      if (fund.plan === 'trial') {
+        const inFlight = await repo.scoringsInFlight(fund.id);
+        if (fund.trialScoresUsed + inFlight >= TRIAL_SCORE_LIMIT) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
+      }
+      const fields = { sector: input.sector.trim(), stage: input.stage.trim(), geography: '' };
+      const deal = await repo.insert({
+        fundId: fund.id,
+        startupName: companyName,
+        ...fields,
+        ...thesisFit(fund, fields),
+        source: 'upload',
+      });
+      const owner = dealOwner(deal.id);
+      try {
+        await decks.upload(owner, input.file, { versionsKept: null });
+      } catch (err) {
+        await repo.remove(deal.id);
+        throw err;
+      }
+      await scoring.start(owner);
+      return { deal: toDeal(await getRow(fund.id, deal.id)) };
+    },
+
+    /** The CSV export: refused on a spent trial; rows produced a page at a time as the socket takes them. */
+    async exportRows(fundId: string | null, filters: DealFilters) {
+      const fund = await fundOf(fundId);
+      if (fund && planOf(fund).name === 'trial' && planOf(fund).trialRemaining === 0) {
+        throw new AppError('plan_limit', TRIAL_EXPORT_REFUSED);
+      }
+      const base = publicWebUrl.replace(/\/$/, '');
+      async function* rows(): AsyncGenerator<readonly CsvValue[]> {
+        if (!fund) return;
+        let cursor: string | undefined;
+        do {
+          const page = await readPage(fund.id, { ...filters, limit: CSV_PAGE, ...(cursor ? { cursor } : {}) });
+          const scores = await repo.subScoresOf(page.items.flatMap((r) => (r.deal.scoreId ? [r.deal.scoreId] : [])));
+          for (const row of page.items) {
+            const d = toDeal(row);
+            const sub = row.deal.scoreId ? scores.get(row.deal.scoreId) : undefined;
+            yield [
+              d.date.slice(0, 10),
+              d.startupName,
+              d.sector,
+              d.stage,
+              d.geography,
+              d.fitScore,
+              d.confidence,
+              d.status,
+              d.source,
+              d.owner?.name ?? '',
+              ...SUB_SCORE_KEYS.map((k) => sub?.[k] ?? null),
+              d.website,
+              `${base}/vc/deal/${d.id}`,
+            ];
+          }
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+      }
+      return { header: CSV_HEADER, rows: rows() };
+    },
+
+    /** A finished analysis of a deal becomes its score (in the scoring's own transaction). */
+    async scored(owner: ScoringOwner, score: { id: string; analysis: unknown }, tx: Transaction) {
+      if (owner.kind !== 'deal') return;
+      const analysis = score.analysis as FitScoreAnalysis;
+      const deals = repo.in(tx);
+      const row = await deals.getById(owner.dealId);
+      if (!row) return;
+      const tags = evidenceTags(analysis, { sector: row.deal.fitSector, stage: row.deal.fitStage, geography: row.deal.fitGeography });
+      await deals.applyScore(owner.dealId, { id: score.id, confidence: analysis.confidence.level, tags });
+    },
+
+    /** The fund's weights changed: every deal is re-ranked (joins the weight save's transaction). */
+    rerank: (fundId: string, tx?: Transaction) => repo.in(tx).rerank(fundId),
+  };
+}
+export type DealsService = ReturnType<typeof createDealsService>;
