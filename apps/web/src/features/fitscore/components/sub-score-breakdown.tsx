@@ -1,11 +1,11 @@
-import { SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreAnalysis, type Rubric, type SubScoreKey } from '@fitscore/contracts';
+import { SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreViewAnalysis, type Rubric, type SubScoreKey } from '@fitscore/contracts';
 import { ChevronDown, FileText, Info, User } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { subScoreBar } from './tones';
 
-function EvidenceList({ analysis, dimension }: { analysis: FitScoreAnalysis; dimension: SubScoreKey }) {
+function EvidenceList({ analysis, dimension }: { analysis: FitScoreViewAnalysis; dimension: SubScoreKey }) {
   const detail = analysis.subScores[dimension];
   return (
     <div className="space-y-3 pt-2 pb-1 text-sm">
@@ -55,7 +55,7 @@ function EvidenceList({ analysis, dimension }: { analysis: FitScoreAnalysis; dim
   );
 }
 
-function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreAnalysis; rubric?: Rubric | undefined }) {
+function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreViewAnalysis; rubric?: Rubric | undefined }) {
   const stage = analysis.stage.value;
   return (
     <Popover.Root>
@@ -122,7 +122,7 @@ function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreAnalysis; ru
 }
 
 /** Nine sub-scores as bars in the section-5 colour bands; each opens to its evidence and rules. */
-export function SubScoreBreakdown({ analysis, rubric }: { analysis: FitScoreAnalysis; rubric?: Rubric | undefined }) {
+export function SubScoreBreakdown({ analysis, rubric }: { analysis: FitScoreViewAnalysis; rubric?: Rubric | undefined }) {
   const [open, setOpen] = useState<SubScoreKey | null>(null);
   const baseId = useId();
   return (
