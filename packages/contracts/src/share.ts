@@ -23,8 +23,10 @@ export const CreateShareLinkSchema = z
       .nullable()
       .default(null),
   })
-  .default({ expires_in_days: null });
-export type CreateShareLink = z.input<typeof CreateShareLinkSchema>;
+  // No body at all (as before expiry existed) is a link that never expires.
+  .nullish()
+  .transform((body) => body ?? { expires_in_days: null });
+export type CreateShareLink = z.output<typeof CreateShareLinkSchema>;
 
 export const ShareLinkSchema = z
   .object({

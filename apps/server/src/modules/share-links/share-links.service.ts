@@ -97,7 +97,7 @@ export function createShareLinksService({ repo, scoring, profiles, publicWebUrl 
 
   return {
     /** A new link to the founder's latest score, frozen as it is now; its URL is in this answer only. */
-    async create(userId: string, input: CreateShareLink = {}): Promise<ShareLink> {
+    async create(userId: string, input: CreateShareLink = { expires_in_days: null }): Promise<ShareLink> {
       const score = await scoring.latest(founderOwner(userId));
       if (!score) throw new AppError('conflict', NOTHING_TO_SHARE);
       const profile = await profiles.current(userId);
@@ -112,7 +112,7 @@ export function createShareLinksService({ repo, scoring, profiles, publicWebUrl 
       const snapshot: Snapshot = { company, score: { ...score, deck: { ...score.deck, filename: null } } };
       const token = randomBytes(32).toString('base64url');
       const row = await repo.createWithinCap(
-        { userId, tokenHash: hashShareToken(token), scoreId: score.id, snapshot, expiresInDays: input.expires_in_days ?? null },
+        { userId, tokenHash: hashShareToken(token), scoreId: score.id, snapshot, expiresInDays: input.expires_in_days },
         MAX_ACTIVE_SHARE_LINKS,
       );
       if (!row) {

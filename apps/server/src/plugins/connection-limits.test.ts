@@ -1,0 +1,92 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const portOf = (s: TestServer) => Number(new URL(s.url).port);
+
+/** A client that sends an upload's headers and one byte of its body, then nothing. */
+function stalledUpload(port: number, localAddress = '127.0.0.1') {
+  const socket = connect({ host: '127.0.0.1', port, localAddress });
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+  socket.on('error', () => {});
+  socket.once('connect', () => {
+    socket.write('POST /user/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+  });
+  return { socket, closed };
+}
+
+/** GET /healthz over a fresh connection from the given local address; the time it took. */
+function health(port: number, localAddress: string): Promise<{ status: number; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect({ host: '127.0.0.1', port, localAddress }, () => {
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    });
+    let data = '';
+    socket.on('data', (d) => (data += d.toString()));
+    socket.on('close', () => resolve({ status: Number(data.split(' ')[1]), ms: Date.now() - started }));
+    socket.on('error', reject);
+  });
+}
+
+const connected = (s: Socket) => new Promise<void>((resolve) => (s.readyState === 'open' ? resolve() : s.once('connect', () => resolve())));
+
+describe('slow clients', () => {
+  it('closes 300 stalled uploads within the request timeout while /healthz stays fast', async () => {
+    server = await startTestServer({
+      REQUEST_TIMEOUT_MS: '2000',
+      HEADERS_TIMEOUT_MS: '1000',
+      IDLE_TIMEOUT_MS: '60000',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+    });
+    const port = portOf(server);
+    const started = Date.now();
+    const clients = Array.from({ length: 300 }, () => stalledUpload(port));
+    await Promise.all(clients.map((c) => connected(c.socket)));
+
+    const check = await health(port, '127.0.0.2');
+    expect(check.status).toBe(200);
+    expect(check.ms).toBeLessThan(1000);
+
+    const closedAt = await Promise.all(clients.map((c) => c.closed));
+    // The request timeout (2 s) plus Node's checking interval (250 ms here) and some slack.
+    expect(Math.max(...closedAt) - started).toBeLessThan(4500);
+  }, 20_000);
+
+  it('closes a connection that sends nothing after the idle timeout', async () => {
+    server = await startTestServer({ IDLE_TIMEOUT_MS: '500', HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000' });
+    const socket = connect({ host: '127.0.0.1', port: portOf(server) });
+    const started = Date.now();
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('caps the connections one address holds; other addresses are still served', async () => {
+    server = await startTestServer({ MAX_CONNECTIONS_PER_ADDRESS: '20', REQUEST_TIMEOUT_MS: '30000' });
+    const port = portOf(server);
+    const clients = Array.from({ length: 30 }, () => stalledUpload(port, '127.0.0.3'));
+    await Promise.all(clients.map((c) => connected(c.socket)));
+    // Those over the cap are closed at once; the first 20 are still open.
+    const early = await Promise.race([Promise.all(clients.slice(20).map((c) => c.closed)), new Promise((r) => setTimeout(() => r('timeout'), 2000))]);
+    expect(early).not.toBe('timeout');
+    expect(clients.slice(0, 20).every((c) => !c.socket.destroyed)).toBe(true);
+    expect((await health(port, '127.0.0.4')).status).toBe(200);
+    for (const c of clients) c.socket.destroy();
+  });
+
+  it('exempts the proxies named in TRUST_PROXY from the cap', async () => {
+    server = await startTestServer({ MAX_CONNECTIONS_PER_ADDRESS: '5', TRUST_PROXY: '127.0.0.5', REQUEST_TIMEOUT_MS: '30000' });
+    const port = portOf(server);
+    const clients = Array.from({ length: 10 }, () => stalledUpload(port, '127.0.0.5'));
+    await Promise.all(clients.map((c) => connected(c.socket)));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(clients.every((c) => !c.socket.destroyed)).toBe(true);
+    for (const c of clients) c.socket.destroy();
+  });
+});
