@@ -40,8 +40,8 @@ const BUSBOY_MALFORMED = /^(Multipart: Boundary not found|Boundary required|Unex
 const CLIENT_ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 function clientAborted(err: FastifyError, request: FastifyRequest) {
+  // (request.raw.destroyed is true for any request whose body was read: not a sign of an abort.)
   return (
-    request.raw.destroyed ||
     request.raw.socket?.destroyed === true ||
     (err.code !== undefined && CLIENT_ABORT_CODES.has(err.code)) ||
     err.message === 'aborted'

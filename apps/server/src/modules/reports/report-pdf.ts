@@ -49,13 +49,20 @@ const PAGE = { width: 595.28, height: 841.89, margin: 50, bottom: 64 } as const;
 const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 const MAX_EVIDENCE = 6;
 
-/** Printable text: NFC, tabs as spaces, other control and bidirectional-override characters dropped. */
+/** Bidirectional overrides, isolates and marks: they would reorder the printed text. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
+
+/** Printable text: NFC, tabs as spaces, control and bidirectional-control characters dropped. */
 export function pdfSafe(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f]/g, '');
+  let out = '';
+  for (const ch of text.normalize('NFC').replace(BIDI_CONTROLS, '')) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\t') out += ' ';
+    else if (ch === '\n' || !(code < 0x20 || (code >= 0x7f && code <= 0x9f))) out += ch;
+  }
+  return out;
 }
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const formatPoints = (p: number) => `${p > 0 ? '+' : ''}${Number.isInteger(p) ? p : p.toFixed(1)}`;
 
