@@ -125,6 +125,7 @@ function stalledUpload(localAddress) {
       }),
     );
     socket.on('error', () => {});
+    socket.resume(); // read and drop the server's answer, so its closing the connection is seen
     socket.once('connect', () => {
       socket.write('POST /user/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
       resolve(entry);

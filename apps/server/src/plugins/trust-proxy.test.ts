@@ -33,7 +33,7 @@ describe('TRUST_PROXY', () => {
     const statuses = await spoofedLogins(server);
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
-  });
+  }, 120_000);
 
   it.each([
     ['the proxy’s address', '127.0.0.1'],
@@ -41,7 +41,7 @@ describe('TRUST_PROXY', () => {
   ])('trusting %s, each forwarded client address has its own limit', async (_name, trust) => {
     server = await startTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: trust });
     expect((await spoofedLogins(server)).every((s) => s === 401)).toBe(true);
-  });
+  }, 120_000);
 
   it('refuses a value that is not an address, a range, a hop count, true or false', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
