@@ -52,66 +52,6 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-// ---- Start the server -----------------------------------------------------------------------
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-probe-'));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: join(root, 'apps/server'),
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SERVE_WEB: 'false',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOG_PRETTY: 'false',
-    DATABASE_URL: process.env.PROBE_DATABASE_URL ?? '',
-    // The fuzz signs in and sends many requests from one address: only the limits under test stay.
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    NOT_FOUND_RATE_LIMIT_PER_MINUTE: '100000',
-    PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(process.env.PROBE_REQUEST_TIMEOUT_MS ? { REQUEST_TIMEOUT_MS: process.env.PROBE_REQUEST_TIMEOUT_MS } : {}),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let peakRssKb = 0;
-const sampleRss = () => {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
-    peakRssKb = Math.max(peakRssKb, kb);
-  } catch {
-    /* exited */
-  }
-};
-const sampler = setInterval(sampleRss, 100);
-const stop = () => {
-  clearInterval(sampler);
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', () => server.kill('SIGKILL'));
-
-try {
-  await waitFor(`${base}/healthz`, 120_000);
-  sampleRss();
-  const startRssKb = peakRssKb;
-  console.log(`API up on ${base} (RSS ${Math.round(startRssKb / 1024)} MB)`);
-
-  await slowClients();
-  await perAddressCap();
-  await fuzz();
-  await runBombs();
-
-  sampleRss();
-  console.log(`\nPeak RSS of the server: ${Math.round(peakRssKb / 1024)} MB (at start ${Math.round(startRssKb / 1024)} MB)`);
-} catch (err) {
-  fail(err instanceof Error ? err.stack : String(err));
-} finally {
-  stop();
-}
-process.exit(failed ? 1 : 0);
 
 // ---- 1. Slow clients ------------------------------------------------------------------------
 function stalledUpload(localAddress) {
@@ -275,3 +215,64 @@ async function fuzz() {
 async function runBombs() {
   console.log('\n4. Bombs: not run by this probe yet (hook: runBombs in scripts/probe-abuse.mjs)');
 }
+
+// ---- Start the server -----------------------------------------------------------------------
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-probe-'));
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: join(root, 'apps/server'),
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SERVE_WEB: 'false',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+    DATABASE_URL: process.env.PROBE_DATABASE_URL ?? '',
+    // The fuzz signs in and sends many requests from one address: only the limits under test stay.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    NOT_FOUND_RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '100000',
+    ...(process.env.PROBE_REQUEST_TIMEOUT_MS ? { REQUEST_TIMEOUT_MS: process.env.PROBE_REQUEST_TIMEOUT_MS } : {}),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let peakRssKb = 0;
+const sampleRss = () => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+    peakRssKb = Math.max(peakRssKb, kb);
+  } catch {
+    /* exited */
+  }
+};
+const sampler = setInterval(sampleRss, 100);
+const stop = () => {
+  clearInterval(sampler);
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', () => server.kill('SIGKILL'));
+
+try {
+  await waitFor(`${base}/healthz`, 120_000);
+  sampleRss();
+  const startRssKb = peakRssKb;
+  console.log(`API up on ${base} (RSS ${Math.round(startRssKb / 1024)} MB)`);
+
+  await slowClients();
+  await perAddressCap();
+  await fuzz();
+  await runBombs();
+
+  sampleRss();
+  console.log(`\nPeak RSS of the server: ${Math.round(peakRssKb / 1024)} MB (at start ${Math.round(startRssKb / 1024)} MB)`);
+} catch (err) {
+  fail(err instanceof Error ? err.stack : String(err));
+} finally {
+  stop();
+}
+process.exit(failed ? 1 : 0);
