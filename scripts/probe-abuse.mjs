@@ -95,6 +95,8 @@ async function slowClients() {
   const opened = await Promise.all(clients);
   const stillOpen = opened.filter((c) => !c.socket.destroyed).length;
   console.log(`  open after connecting: ${stillOpen}`);
+  // Let the server read their headers first: health is timed while they wait for their bodies.
+  await new Promise((r) => setTimeout(r, 1000));
   const checks = [];
   for (let i = 0; i < 5; i++) {
     checks.push(await timedHealth('127.0.0.1'));
@@ -163,6 +165,15 @@ async function signUp(type) {
   return (await res.json()).token;
 }
 
+/** Percent-encoded; a lone surrogate (not encodable) is sent as its invalid UTF-8 bytes. */
+const encode = (value) => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
 async function fuzz() {
   const doc = await (await fetch(`${base}/docs/json`)).json();
   const identities = { anonymous: null, founder: await signUp('founder'), vc: await signUp('vc') };
@@ -175,8 +186,8 @@ async function fuzz() {
       operations += 1;
       for (const [who, token] of Object.entries(identities)) {
         for (const [i, value] of HOSTILE_VALUES.entries()) {
-          const path = template.replace(/\{[^}]+\}/g, encodeURIComponent(value));
-          const query = `?limit=${encodeURIComponent(value)}&cursor=${encodeURIComponent(value)}&sort=${encodeURIComponent(value)}&q=${encodeURIComponent(value)}`;
+          const path = template.replace(/\{[^}]+\}/g, encode(value));
+          const query = `?limit=${encode(value)}&cursor=${encode(value)}&sort=${encode(value)}&q=${encode(value)}`;
           const body = method === 'get' ? undefined : HOSTILE_BODIES[i % HOSTILE_BODIES.length];
           const headers = { ...(token ? { authorization: `Token ${token}` } : {}), ...(body != null ? { 'content-type': 'application/json' } : {}) };
           // DELETE with the founder's own session is skipped: it could delete the probe's account mid-run.
