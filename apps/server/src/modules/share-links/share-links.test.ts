@@ -2,6 +2,7 @@ import { MAX_ACTIVE_SHARE_LINKS, SHARE_LINK_GONE } from '@fitscore/contracts';
 import { shareLinks } from '@fitscore/db';
 import { eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -203,6 +204,21 @@ describe('share links', () => {
     }
     const live = (await server.request('GET', '/founder/share-links/', { token: racer.token })).body.links;
     expect(live).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
+  });
+
+  it('a link made before tokens were hashed keeps opening once the migration has hashed it', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const db = server.database.handle.db;
+    const company = { startup_name: 'Legacy Co', one_liner: '', industry: null, stage: null, hq_geo: '' };
+    await db.insert(shareLinks).values({ userId: founder.user.id, tokenHash: token, scoreId: founder.score.id, snapshot: { company, score: founder.score } });
+    expect((await openPublic(token)).status).toBe(404);
+
+    const migration = readFileSync(new URL('../../../../../packages/db/migrations/0006_share_link_token_hash_expiry.sql', import.meta.url), 'utf8');
+    const hashing = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
+    await db.execute(sql.raw(hashing));
+    const opened = await openPublic(token);
+    expect(opened.status).toBe(200);
+    expect(opened.body.company.startup_name).toBe('Legacy Co');
   });
 
   it('limits public views per address', async () => {
