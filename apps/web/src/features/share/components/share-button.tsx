@@ -98,7 +98,8 @@ function ShareDialogBody() {
   const expiryId = useId();
 
   const all = links.data?.links ?? [];
-  const current = created && all.some((l) => l.id === created.id && l.revoked_at === null) ? created : null;
+  // Shown until it is revoked (the list may not have reloaded yet right after creating it).
+  const current = created && !all.some((l) => l.id === created.id && l.revoked_at !== null) ? created : null;
 
   function createLink() {
     const days: Expiry = expiry === 'never' ? null : (Number(expiry) as Exclude<Expiry, null>);
