@@ -6,6 +6,7 @@ import sse from '@fastify/sse';
 import { createUnitOfWork, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -36,7 +37,9 @@ import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
+import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
+import { REDACTED_LOG_PATHS, serializeErrorForLog, serializeRequestForLog } from './plugins/log-safety.ts';
 import { assertAllProvided, extensionPoint } from './plugins/extension-point.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createPageCursors } from './plugins/page-cursor.ts';
@@ -50,6 +53,8 @@ export interface BuildOptions {
   blobs?: BlobStore;
   http?: HttpClient;
   events?: EventBus;
+  /** Where log lines go instead of stdout (a test reads them back). */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -59,11 +64,12 @@ declare module 'fastify' {
   }
 }
 
-function loggerOptions(config: AppConfig) {
+function loggerOptions(config: AppConfig, stream: DestinationStream | undefined) {
   return {
     level: config.log.level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["webhook-signature"]'],
-    ...(config.log.pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' },
+    serializers: { err: serializeErrorForLog, req: serializeRequestForLog },
+    ...(stream ? { stream } : config.log.pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   };
 }
 
@@ -102,8 +108,9 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, op
 /** Assembles the API: infrastructure first, then each feature module registers itself. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: trustProxyOption(config.trustProxy),
+    ...serverTimeouts(config.connections),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -111,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     routerOptions: { ignoreTrailingSlash: false },
   });
+  limitConnectionsPerAddress(app.server, config.connections.maxPerAddress, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -4,16 +4,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env.ts';
+import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 
 /**
  * Serves the built web app (apps/web/dist) on its own port, with the API's address
  * handed to the page through /config.js and every unknown path answered by the SPA.
+ * Slow clients are closed as on the API (same timeouts and per-address cap).
  */
 export async function buildWebHost(config: AppConfig): Promise<FastifyInstance | null> {
   const root = config.web.distDir;
   if (!existsSync(join(root, 'index.html'))) return null;
 
-  const web = Fastify({ logger: false });
+  const web = Fastify({ logger: false, trustProxy: trustProxyOption(config.trustProxy), ...serverTimeouts(config.connections) });
+  limitConnectionsPerAddress(web.server, config.connections.maxPerAddress, config.trustProxy);
   const apiOrigin = new URL(config.publicApiUrl).origin;
   await web.register(helmet, {
     contentSecurityPolicy: {

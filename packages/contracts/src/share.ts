@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { FitScoreResultSchema } from './founder.ts';
-import { INDUSTRIES, STAGES } from './vocabulary.ts';
+import { EvidenceSchema, FitScoreAnalysisSchema, KEY_METRIC_KEYS, SubScoreSchema, type FitScoreAnalysis } from './fitscore.ts';
+import { INDUSTRIES, STAGES, SUB_SCORE_KEYS } from './vocabulary.ts';
 
 /**
  * Share links: a founder publishes a read-only copy of one FitScore under an unguessable
@@ -11,14 +11,31 @@ import { INDUSTRIES, STAGES } from './vocabulary.ts';
  */
 
 export const SHARE_LINK_GONE = 'This link is no longer available.';
-/** Active (not revoked) links a founder may hold at once. */
+/** Active (not revoked, not expired) links a founder may hold at once. */
 export const MAX_ACTIVE_SHARE_LINKS = 20;
+/** How long a new link lives: a number of days, or null for a link that never expires. */
+export const SHARE_LINK_EXPIRY_DAYS = [7, 30, 90] as const;
+
+export const CreateShareLinkSchema = z
+  .object({
+    expires_in_days: z
+      .union(SHARE_LINK_EXPIRY_DAYS.map((d) => z.literal(d)), { error: 'A link expires after 7, 30 or 90 days, or never (null)' })
+      .nullable()
+      .default(null),
+  })
+  // No body at all (as before expiry existed) is a link that never expires.
+  .nullish()
+  .transform((body) => body ?? { expires_in_days: null });
+export type CreateShareLink = z.output<typeof CreateShareLinkSchema>;
 
 export const ShareLinkSchema = z
   .object({
     id: z.string(),
-    url: z.string(),
+    /** Only in the answer that creates the link: the token is stored hashed and cannot be shown again. */
+    url: z.string().nullable(),
     created_at: IsoDateTimeSchema,
+    /** Null: never expires. */
+    expires_at: IsoDateTimeSchema.nullable(),
     views: z.number().int().nonnegative(),
     last_viewed_at: IsoDateTimeSchema.nullable(),
     revoked_at: IsoDateTimeSchema.nullable(),
@@ -37,10 +54,56 @@ export const SharedCompanySchema = z.object({
 });
 export type SharedCompany = z.infer<typeof SharedCompanySchema>;
 
+/** Burn, cash and runway are the founder's business: never in a shared answer. */
+export const PRIVATE_KEY_METRICS = ['burn', 'cash', 'runwayMonths'] as const;
+
+const SharedSubScoreSchema = SubScoreSchema.extend({ evidence: z.array(EvidenceSchema.omit({ factId: true })) });
+
+/**
+ * Exactly what the shared page renders (the report's summary, strengths, do-next, breakdown
+ * with its evidence, insights and key metrics): no deck id or file name, no facts, sections
+ * or contradictions, no private metrics (they are null).
+ */
+export const SharedScoreSchema = z.object({
+  created_at: IsoDateTimeSchema,
+  overall: z.number().int(),
+  deck: z.object({ version: z.number().int(), filename: z.null() }),
+  analysis: FitScoreAnalysisSchema.pick({
+    deck: true,
+    stage: true,
+    overall: true,
+    label: true,
+    confidence: true,
+    strengths: true,
+    doNext: true,
+    insights: true,
+    keyMetrics: true,
+  }).extend({
+    subScores: z.object(
+      Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, SharedSubScoreSchema])) as Record<(typeof SUB_SCORE_KEYS)[number], typeof SharedSubScoreSchema>,
+    ),
+  }),
+});
+export type SharedScore = z.infer<typeof SharedScoreSchema>;
+
+/** What a FitScore report renders: the founder's own result and a shared score both fit. */
+export interface FitScoreView {
+  created_at: string;
+  overall: number;
+  deck: { version: number; filename: string | null };
+  analysis: Pick<FitScoreAnalysis, 'deck' | 'stage' | 'overall' | 'label' | 'confidence' | 'strengths' | 'doNext' | 'insights' | 'keyMetrics'> & {
+    subScores: SharedScore['analysis']['subScores'];
+  };
+}
+export type FitScoreViewAnalysis = FitScoreView['analysis'];
+
+/** Key metrics a shared answer may carry. */
+export const SHARED_KEY_METRICS = KEY_METRIC_KEYS.filter((k) => !(PRIVATE_KEY_METRICS as readonly string[]).includes(k));
+
 export const SharedReportSchema = z
   .object({
     company: SharedCompanySchema,
-    score: FitScoreResultSchema,
+    score: SharedScoreSchema,
     shared_at: IsoDateTimeSchema,
   })
   .meta({ id: 'SharedReport' });
@@ -59,6 +122,7 @@ export const shareEndpoints = {
     summary: 'Create a public read-only link to the current latest FitScore',
     tags: ['share'],
     status: 201,
+    body: CreateShareLinkSchema,
     response: z.object({ link: ShareLinkSchema }),
   }),
   list: defineEndpoint({
@@ -82,7 +146,7 @@ export const shareEndpoints = {
     method: 'GET',
     path: '/public/share/:token/',
     access: 'public',
-    summary: 'The shared FitScore behind a link (no sign-in; counts a view). 404 when unknown or revoked.',
+    summary: 'The shared FitScore behind a link (no sign-in; counts a view). 404 when unknown, revoked or expired.',
     tags: ['share'],
     params: TokenParamsSchema,
     response: SharedReportSchema,

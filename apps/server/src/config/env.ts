@@ -1,3 +1,4 @@
+import proxyaddr from '@fastify/proxy-addr';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,16 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /** `false`/unset, `true` (every hop: only when nothing but the proxy can reach the server), a hop count, or a comma list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().trim().default('false'),
+  /** Whole request (headers and body) must arrive within this; a stalled upload is closed. */
+  REQUEST_TIMEOUT_MS: positiveInt.default(55_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
+  /** A connection with no traffic either way for this long is closed (SSE heartbeats every 25 s). */
+  IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  /** Open connections one client address may hold; 0 = no cap. Addresses listed in TRUST_PROXY are exempt. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(128),
   SESSION_TTL_DAYS: positiveInt.default(30),
   /** A session unused for this many days ends. */
   SESSION_IDLE_DAYS: positiveInt.default(7),
@@ -82,6 +92,23 @@ export type BlobStoreConfig =
       forcePathStyle: boolean;
     };
 
+export type TrustProxy = boolean | number | string[];
+
+/** `TRUST_PROXY` as Fastify takes it; anything else is a start-up error naming the variable. */
+export function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+  if (value === 'true' || value === 'yes') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(list);
+  } catch (err) {
+    throw new Error(`Invalid environment:\n  TRUST_PROXY: ${(err as Error).message} (give true, false, a hop count or addresses/CIDRs)`);
+  }
+  return list;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -94,7 +121,16 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   blobs: BlobStoreConfig;
   log: { level: string; pretty: boolean };
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: TrustProxy;
+  /** Slow-client protection on the API and web servers. */
+  connections: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxPerAddress: number;
+  };
   auth: {
     sessionTtlDays: number;
     sessionIdleDays: number;
@@ -164,7 +200,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
           }
         : { kind: 'local' },
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? stdoutIsTerminal },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      // Node requires the headers timeout not to exceed the request timeout.
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     auth: {
       sessionTtlDays: e.SESSION_TTL_DAYS,
       sessionIdleDays: e.SESSION_IDLE_DAYS,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForm, makePdfDeck, validProfile } from '../../test/decks.ts';
+import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../test/decks.ts';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { signUp, startTestServer, type TestServer } from '../../test/test-server.ts';
 
@@ -20,10 +20,8 @@ describe('BLOB_STORE=s3: the server keeps uploaded decks in the bucket', () => {
   it('an upload lands in the bucket, scoring reads it back from there, and DATA_DIR holds no deck', async () => {
     const { token } = await signUp(server, 'founder');
     await server.request('POST', '/founder/profile/', { token, body: validProfile() });
-    const deck = await makePdfDeck([
-      ['Acme', 'Robots for warehouses'],
-      ['Traction', 'MRR $85K growing 18% MoM'],
-    ]);
+    // A real deck: the engine refuses a two-slide sketch as not a pitch deck.
+    const deck = await makeSolidDeck();
     const up = await server.request('POST', '/founder/deck/upload/', { token, raw: fileForm(deck, 'deck.pdf') });
     expect(up.status, JSON.stringify(up.body)).toBe(201);
 

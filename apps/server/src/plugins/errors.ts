@@ -28,7 +28,25 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
     message: 'Send the file as multipart/form-data.',
   },
   FST_ERR_VALIDATION: { code: 'validation_failed', message: 'The request is not valid.' },
+  FST_PROTO_VIOLATION: { code: 'bad_request', message: 'A form field name is not allowed.' },
+  FST_INVALID_JSON_FIELD_ERROR: { code: 'bad_request', message: 'A form field is not valid JSON.' },
+  FST_MP_PREMATURE_CLOSE: { code: 'bad_request', message: 'The upload ended before it was complete.' },
 };
+
+const MALFORMED_MULTIPART = 'The upload is not a valid multipart/form-data body.';
+/** busboy's own errors for a body that does not follow its multipart Content-Type. */
+const BUSBOY_MALFORMED = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+/** What a socket reports when the client went away mid-request. */
+const CLIENT_ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+function clientAborted(err: FastifyError, request: FastifyRequest) {
+  // (request.raw.destroyed is true for any request whose body was read: not a sign of an abort.)
+  return (
+    request.raw.socket?.destroyed === true ||
+    (err.code !== undefined && CLIENT_ABORT_CODES.has(err.code)) ||
+    err.message === 'aborted'
+  );
+}
 
 interface ValidationIssue {
   instancePath: string;
@@ -65,7 +83,8 @@ export function sendError(
 /**
  * One place turns every failure into `{ error, code, details? }`: AppError as thrown,
  * validation failures with the schema's own message, Fastify's client errors as 4xx,
- * and anything else as a logged 500 whose internals stay hidden.
+ * and anything else as a logged 500 whose internals stay hidden. The logged error goes
+ * through the logger's `err` serializer (plugins/log-safety.ts): never a query's parameters.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -78,6 +97,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
     if (known) return sendError(reply, known.code, known.message);
+    if (BUSBOY_MALFORMED.test(err.message)) return sendError(reply, 'bad_request', MALFORMED_MULTIPART);
+    if (clientAborted(err, request)) {
+      // Nobody is left to answer; not a fault of ours.
+      request.log.info({ errCode: err.code }, 'client aborted the request');
+      return sendError(reply, 'bad_request', 'The request was aborted.');
+    }
     if (err.statusCode === 429) {
       return sendError(reply, 'rate_limited', 'Too many requests. Please wait a minute and try again.');
     }

@@ -5,7 +5,8 @@ import { fitScores } from './scoring.ts';
 /**
  * Public read-only links to one FitScore. The link keeps a snapshot of the score and the
  * company as they were when it was created, so a later rescore never changes what it shows.
- * The token is kept as is: the founder copies the link again from the list.
+ * Only the token's hash is kept (the column keeps its first name, `token`): the URL is shown
+ * once, when the link is created. A link may expire; revoked and expired links open nothing.
  */
 export const shareLinks = pgTable(
   'share_links',
@@ -14,8 +15,11 @@ export const shareLinks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 32 random bytes, base64url. */
-    token: text('token').notNull(),
+    /**
+     * SHA-256 (hex) of the link's token (32 random bytes, base64url). The token itself is only
+     * in the URL the founder was given; a database reader cannot open a link.
+     */
+    tokenHash: text('token').notNull(),
     scoreId: uuid('score_id')
       .notNull()
       .references(() => fitScores.id, { onDelete: 'cascade' }),
@@ -25,6 +29,8 @@ export const shareLinks = pgTable(
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Null: the link never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('share_links_token_idx').on(t.token), index('share_links_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [uniqueIndex('share_links_token_idx').on(t.tokenHash), index('share_links_user_created_idx').on(t.userId, t.createdAt)],
 );

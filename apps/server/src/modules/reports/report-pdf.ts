@@ -9,6 +9,7 @@ import {
   type FitScoreResult,
 } from '@fitscore/contracts';
 import PDFDocument from 'pdfkit';
+import { fontFor, registerReportFonts, type FontWeight } from './report-fonts.ts';
 
 /** What the report shows: the company as the founder describes it and one scored result. */
 export interface ReportInput {
@@ -48,21 +49,16 @@ const PAGE = { width: 595.28, height: 841.89, margin: 50, bottom: 64 } as const;
 const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 const MAX_EVIDENCE = 6;
 
-// The standard PDF fonts speak Windows-1252: anything else is spelled out or replaced.
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = { '≥': '>=', '≤': '<=', '→': '->', '←': '<-', '×': 'x', '−': '-', '₹': 'INR ', '≈': '~' };
+/** Bidirectional overrides, isolates and marks: they would reorder the printed text. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
 
+/** Printable text: NFC, tabs as spaces, control and bidirectional-control characters dropped. */
 export function pdfSafe(text: string): string {
   let out = '';
-  for (const ch of text.normalize('NFC')) {
+  for (const ch of text.normalize('NFC').replace(BIDI_CONTROLS, '')) {
     const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch)) out += ch;
-    else if (ch === '\n' || ch === '\t') out += ch === '\n' ? '\n' : ' ';
-    else if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
-    else {
-      const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += /^[\x20-\x7e]+$/.test(base) ? base : '?';
-    }
+    if (ch === '\t') out += ' ';
+    else if (ch === '\n' || !(code < 0x20 || (code >= 0x7f && code <= 0x9f))) out += ch;
   }
   return out;
 }
@@ -70,7 +66,10 @@ export function pdfSafe(text: string): string {
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const formatPoints = (p: number) => `${p > 0 ? '+' : ''}${Number.isInteger(p) ? p : p.toFixed(1)}`;
 
-/** Renders the FitScore report. Built-in Helvetica only: nothing is downloaded or embedded. */
+/**
+ * Renders the FitScore report with embedded Noto fonts (report-fonts.ts): any Latin, Cyrillic or
+ * Greek text in Noto Sans, a text with Chinese/Japanese/Korean characters in Noto Sans CJK.
+ */
 export function renderReportPdf(input: ReportInput): Promise<Buffer> {
   const { score, company } = input;
   const analysis = score.analysis;
@@ -94,10 +93,20 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(pdfSafe(value), options);
-  const heightOf = (value: string, width: number) => doc.heightOfString(pdfSafe(value), { width });
-  const font = (weight: 'regular' | 'bold', size: number, color: string = COLOR.body) =>
-    doc.font(weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor(color);
+  registerReportFonts(doc);
+  let weight: FontWeight = 'regular';
+  /** The text to print, with the font switched to the one whose script it needs. */
+  const printable = (value: string) => {
+    const clean = pdfSafe(value);
+    doc.font(fontFor(weight, clean));
+    return clean;
+  };
+  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(printable(value), options);
+  const heightOf = (value: string, width: number) => doc.heightOfString(printable(value), { width });
+  const font = (w: FontWeight, size: number, color: string = COLOR.body) => {
+    weight = w;
+    return doc.font(fontFor(w, '')).fontSize(size).fillColor(color);
+  };
 
   /** Starts a new page when fewer than `height` points are left. */
   const ensureSpace = (height: number) => {
@@ -261,12 +270,12 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
       const y = doc.y;
       doc.circle(PAGE.margin + 3, y + 4.2, 1.6).fill(COLOR.muted);
       font('bold', 9.5, COLOR.ink);
-      doc.text(pdfSafe(`${where}${e.source === 'llm' ? ' (model, verified)' : ''}: `), PAGE.margin + 12, y, {
+      doc.text(printable(`${where}${e.source === 'llm' ? ' (model, verified)' : ''}: `), PAGE.margin + 12, y, {
         width: CONTENT_WIDTH - 12,
         continued: true,
       });
       font('regular', 9.5, COLOR.body);
-      doc.text(pdfSafe(`“${quote}”`), { width: CONTENT_WIDTH - 12 });
+      doc.text(printable(`“${quote}”`), { width: CONTENT_WIDTH - 12 });
       doc.moveDown(0.15);
     }
     if (detail.evidence.length > MAX_EVIDENCE) {
@@ -286,7 +295,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
         const h = heightOf(rule.description, CONTENT_WIDTH - 60);
         ensureSpace(h + 3);
         const y = doc.y;
-        doc.text(pdfSafe(rule.description), PAGE.margin + 12, y, { width: CONTENT_WIDTH - 72 });
+        doc.text(printable(rule.description), PAGE.margin + 12, y, { width: CONTENT_WIDTH - 72 });
         const after = doc.y;
         font('bold', 9.5, rule.points >= 0 ? COLOR.positive : COLOR.negative);
         doc.text(formatPoints(rule.points), PAGE.width - PAGE.margin - 50, y, { width: 50, align: 'right', lineBreak: false });
@@ -318,7 +327,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     font('bold', 8.5, COLOR.positive);
     doc.text(SUB_SCORE_LABELS[s.dimension].toUpperCase(), PAGE.margin + 14, y, { width: CONTENT_WIDTH - 16, characterSpacing: 0.5 });
     font('regular', 10, COLOR.body);
-    doc.text(pdfSafe(s.text), PAGE.margin + 14, doc.y + 1, { width: CONTENT_WIDTH - 16 });
+    doc.text(printable(s.text), PAGE.margin + 14, doc.y + 1, { width: CONTENT_WIDTH - 16 });
     doc.x = PAGE.margin;
     doc.y += 8;
   }
@@ -343,7 +352,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     const gainWidth = gain ? doc.widthOfString(gain) + 4 : 0;
     if (gain) doc.text(gain, PAGE.width - PAGE.margin - gainWidth, y + 1, { width: gainWidth, align: 'right', lineBreak: false });
     font('bold', 11, COLOR.ink);
-    doc.text(pdfSafe(item.title), PAGE.margin + 32, y, { width: CONTENT_WIDTH - 40 - gainWidth });
+    doc.text(printable(item.title), PAGE.margin + 32, y, { width: CONTENT_WIDTH - 40 - gainWidth });
     font('regular', 8.5, COLOR.muted);
     doc.text(
       `${SUB_SCORE_LABELS[item.dimension]}${item.subScoreGain > 0 ? ` · +${item.subScoreGain} on this dimension` : ''}`,
@@ -352,7 +361,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
       { width: CONTENT_WIDTH - 40 },
     );
     font('regular', 10, COLOR.body);
-    doc.text(pdfSafe(item.detail), PAGE.margin + 32, doc.y + 2, { width: CONTENT_WIDTH - 40 });
+    doc.text(printable(item.detail), PAGE.margin + 32, doc.y + 2, { width: CONTENT_WIDTH - 40 });
     doc.x = PAGE.margin;
     doc.y += 12;
   });
@@ -383,7 +392,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
       font('regular', 10, COLOR.body);
       doc.text(metricLabel, cols[0]!, y, { lineBreak: false });
       font('bold', 10, COLOR.ink);
-      doc.text(pdfSafe(metric.display), cols[1]!, y, { width: 130, lineBreak: false });
+      doc.text(printable(metric.display), cols[1]!, y, { width: 130, lineBreak: false });
       font('regular', 10, COLOR.muted);
       doc.text(source, cols[2]!, y, { lineBreak: false });
       doc
@@ -431,7 +440,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     const y = PAGE.height - 40;
     doc.moveTo(PAGE.margin, y - 8).lineTo(PAGE.width - PAGE.margin, y - 8).lineWidth(0.5).strokeColor(COLOR.line).stroke();
     font('regular', 8, COLOR.muted);
-    doc.text(pdfSafe(`FitScore report · ${name} · engine ${score.engine_version}`), PAGE.margin, y, {
+    doc.text(printable(`FitScore report · ${name} · engine ${score.engine_version}`), PAGE.margin, y, {
       width: CONTENT_WIDTH - 80,
       lineBreak: false,
     });

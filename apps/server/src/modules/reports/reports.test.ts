@@ -88,6 +88,15 @@ describe('GET /founder/report/', () => {
     expect(reportFilename('Acme Robotics')).toBe('FitScore-Acme-Robotics.pdf');
     expect(reportFilename('Café / Zürich "AI"')).toBe('FitScore-Cafe-Zurich-AI.pdf');
     expect(reportFilename('')).toBe('FitScore-Report.pdf');
-    expect(pdfSafe('Growth ≥ 20% → “great” 北京')).toBe('Growth >= 20% -> “great” ??');
+    expect(pdfSafe('Growth ≥ 20%\u202e → “great” 北京\u0007')).toBe('Growth ≥ 20% → “great” 北京');
+  });
+
+  it.each(['Société Générale', 'Яндекс', 'Ελληνική Εταιρεία', '京东'])('prints the company name %s as written', async (startupName) => {
+    const founder = await scoredFounder(server, { startup_name: startupName, one_liner: `${startupName}: robots for Ελλάδα, Россия and 中国` });
+    const { res, bytes } = await download(founder.token);
+    expect(res.status).toBe(200);
+    const cover = (await extractDeck(bytes)).pages[0]!.text;
+    expect(cover).toContain(startupName);
+    expect(cover).not.toContain('?');
   });
 });

@@ -7,7 +7,7 @@ import type { ShareLinksService } from './share-links.service.ts';
 const PUBLIC_VIEWS_PER_MINUTE = 60;
 
 export function shareLinksRoutes(app: FastifyInstance, shareLinks: ShareLinksService) {
-  registerEndpoint(app, shareEndpoints.create, async ({ auth }) => ({ link: await shareLinks.create(auth.user.id) }), {
+  registerEndpoint(app, shareEndpoints.create, async ({ auth, body }) => ({ link: await shareLinks.create(auth.user.id, body) }), {
     rateLimit: { max: 30, timeWindow: 60_000 },
   });
   registerEndpoint(app, shareEndpoints.list, async ({ auth }) => ({ links: await shareLinks.list(auth.user.id) }));

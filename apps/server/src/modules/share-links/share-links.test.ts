@@ -1,5 +1,8 @@
-import { SHARE_LINK_GONE } from '@fitscore/contracts';
-import { randomBytes } from 'node:crypto';
+import { MAX_ACTIVE_SHARE_LINKS, SHARE_LINK_GONE } from '@fitscore/contracts';
+import { shareLinks } from '@fitscore/db';
+import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -50,11 +53,21 @@ describe('share links', () => {
     expect(created.status).toBe(201);
     const link = created.body.link;
     expect(link.url).toMatch(/^https:\/\/app\.fitscore\.test\/share\/[A-Za-z0-9_-]{43}$/);
-    expect(link).toMatchObject({ views: 0, last_viewed_at: null, revoked_at: null, score: { id: founder.score.id, overall: founder.score.overall } });
+    expect(link).toMatchObject({
+      views: 0,
+      last_viewed_at: null,
+      revoked_at: null,
+      expires_at: null,
+      score: { id: founder.score.id, overall: founder.score.overall },
+    });
 
+    // Listed without its URL: only the token's hash is kept.
     const list = await server.request('GET', '/founder/share-links/', { token: founder.token });
     expect(list.status).toBe(200);
-    expect(list.body.links[0]).toEqual(link);
+    expect(list.body.links[0]).toEqual({ ...link, url: null });
+    const [stored] = await server.database.handle.db.select({ token: shareLinks.tokenHash }).from(shareLinks).where(eq(shareLinks.id, link.id));
+    expect(stored!.token).toBe(createHash('sha256').update(tokenOf(link.url)).digest('hex'));
+    expect(JSON.stringify(await server.database.handle.db.select().from(shareLinks))).not.toContain(tokenOf(link.url));
   });
 
   it('the public page works without signing in and counts each view (not the owner’s own)', async () => {
@@ -69,7 +82,27 @@ describe('share links', () => {
       stage: 'Seed',
       hq_geo: 'Berlin, Germany',
     });
-    expect(first.body.score).toEqual({ ...founder.score, deck: { ...founder.score.deck, filename: null } });
+    // Exactly what the shared page renders: no ids, facts, sections, contradictions or private metrics.
+    const shared = first.body.score;
+    const a = founder.score.analysis;
+    expect(Object.keys(shared).sort()).toEqual(['analysis', 'created_at', 'deck', 'overall']);
+    expect(shared.deck).toEqual({ version: founder.score.deck.version, filename: null });
+    expect(Object.keys(shared.analysis).sort()).toEqual(
+      ['confidence', 'deck', 'doNext', 'insights', 'keyMetrics', 'label', 'overall', 'stage', 'strengths', 'subScores'].sort(),
+    );
+    expect(shared.analysis.keyMetrics).toEqual({ ...a.keyMetrics, burn: null, cash: null, runwayMonths: null });
+    // The quotes the breakdown shows, and no more.
+    for (const [key, detail] of Object.entries<{ evidence: unknown[] }>(shared.analysis.subScores)) {
+      const expected = a.subScores[key].evidence.map((e: { source: string; page: number | null; quote: string }) => ({
+        source: e.source,
+        page: e.page,
+        quote: e.quote,
+      }));
+      expect(detail.evidence).toEqual(expected);
+    }
+    const body = JSON.stringify(first.body);
+    expect(body).not.toContain(founder.score.id);
+    expect(body).not.toMatch(/contradictions|"facts"|"sections"|factId|engineVersion|engine_version/);
     expect(first.body.shared_at).toBe(link.created_at);
     await openPublic(tokenOf(link.url));
     // The founder checking their own link is not a view.
@@ -86,10 +119,10 @@ describe('share links', () => {
     const { link: old } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
     const rescored = await score(founder.token);
     expect(rescored.id).not.toBe(founder.score.id);
-    expect((await openPublic(tokenOf(old.url))).body.score.id).toBe(founder.score.id);
+    expect((await openPublic(tokenOf(old.url))).body.score.created_at).toBe(founder.score.created_at);
     const { link: fresh } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
     expect(fresh.score.id).toBe(rescored.id);
-    expect((await openPublic(tokenOf(fresh.url))).body.score.id).toBe(rescored.id);
+    expect((await openPublic(tokenOf(fresh.url))).body.score.created_at).toBe(rescored.created_at);
   });
 
   it('a revoked link answers 404 “This link is no longer available.”, and so does an unknown one', async () => {
@@ -129,6 +162,63 @@ describe('share links', () => {
     expect((await server.request('GET', '/founder/share-links/')).status).toBe(401);
     const vc = await signUp(server, 'vc');
     expect((await server.request('POST', '/founder/share-links/', { token: vc.token })).status).toBe(403);
+  });
+
+  it('expires after the days chosen; a choice other than 7, 30, 90 or never is refused', async () => {
+    const res = await server.request('POST', '/founder/share-links/', { token: founder.token, body: { expires_in_days: 7 } });
+    expect(res.status).toBe(201);
+    const { link } = res.body;
+    const days = (Date.parse(link.expires_at) - Date.parse(link.created_at)) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    expect((await openPublic(tokenOf(link.url))).status).toBe(200);
+
+    await server.database.handle.db
+      .update(shareLinks)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(shareLinks.id, link.id));
+    const gone = await openPublic(tokenOf(link.url));
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe(SHARE_LINK_GONE);
+
+    for (const expires_in_days of [5, 0, '30', -7]) {
+      const bad = await server.request('POST', '/founder/share-links/', { token: founder.token, body: { expires_in_days } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('A link expires after 7, 30 or 90 days, or never (null)');
+    }
+  });
+
+  it('never lets parallel requests pass the cap of active links', async () => {
+    const racer = await scoredFounder();
+    // A second server on the same database: its per-address limit of 30 creates a minute starts afresh.
+    const other = await startTestServer({}, undefined, server.database);
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: MAX_ACTIVE_SHARE_LINKS + 8 }, (_, i) =>
+          (i % 2 ? server : other).request('POST', '/founder/share-links/', { token: racer.token }).then((r) => r.status),
+        ),
+      );
+      expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(8);
+    } finally {
+      await other.close();
+    }
+    const live = (await server.request('GET', '/founder/share-links/', { token: racer.token })).body.links;
+    expect(live).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
+  });
+
+  it('a link made before tokens were hashed keeps opening once the migration has hashed it', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const db = server.database.handle.db;
+    const company = { startup_name: 'Legacy Co', one_liner: '', industry: null, stage: null, hq_geo: '' };
+    await db.insert(shareLinks).values({ userId: founder.user.id, tokenHash: token, scoreId: founder.score.id, snapshot: { company, score: founder.score } });
+    expect((await openPublic(token)).status).toBe(404);
+
+    const migration = readFileSync(new URL('../../../../../packages/db/migrations/0009_share_link_token_hash_expiry.sql', import.meta.url), 'utf8');
+    const hashing = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
+    await db.execute(sql.raw(hashing));
+    const opened = await openPublic(token);
+    expect(opened.status).toBe(200);
+    expect(opened.body.company.startup_name).toBe('Legacy Co');
   });
 
   it('limits public views per address', async () => {

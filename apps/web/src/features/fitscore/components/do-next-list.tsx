@@ -1,7 +1,7 @@
-import { SUB_SCORE_LABELS, type FitScoreAnalysis } from '@fitscore/contracts';
+import { SUB_SCORE_LABELS, type FitScoreViewAnalysis } from '@fitscore/contracts';
 
 /** The Top 3 Do-Next: each tied to a weak dimension, with what to add and the points it is worth. */
-export function DoNextList({ analysis }: { analysis: FitScoreAnalysis }) {
+export function DoNextList({ analysis }: { analysis: FitScoreViewAnalysis }) {
   const items = analysis.doNext.slice(0, 3);
   if (items.length === 0) return <p className="text-sm text-slate-500">Nothing pressing: every dimension is in good shape.</p>;
   return (

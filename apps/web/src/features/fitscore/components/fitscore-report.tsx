@@ -1,4 +1,4 @@
-import type { FitScoreResult, Rubric } from '@fitscore/contracts';
+import type { FitScoreView, Rubric } from '@fitscore/contracts';
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -10,7 +10,7 @@ import { StrengthsList } from './strengths-list';
 import { SubScoreBreakdown } from './sub-score-breakdown';
 
 export interface FitScoreReportProps {
-  result: FitScoreResult;
+  result: FitScoreView;
   /** The engine's rubric, for the 'How it's calculated' details; without it the short texts show. */
   rubric?: Rubric | undefined;
   /** Shown under the summary row, e.g. where the deck and the profile disagree. */

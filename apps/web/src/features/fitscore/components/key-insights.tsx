@@ -1,9 +1,9 @@
-import { SUB_SCORE_LABELS, type FitScoreAnalysis } from '@fitscore/contracts';
+import { SUB_SCORE_LABELS, type FitScoreViewAnalysis } from '@fitscore/contracts';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** Key Insights chips: only strong (8+) and weak (4 or below) dimensions. */
-export function KeyInsights({ analysis }: { analysis: FitScoreAnalysis }) {
+export function KeyInsights({ analysis }: { analysis: FitScoreViewAnalysis }) {
   if (analysis.insights.length === 0) return null;
   return (
     <div>

@@ -1,7 +1,7 @@
-import { keyMetricSource, reportedKeyMetrics, type FitScoreAnalysis } from '@fitscore/contracts';
+import { keyMetricSource, reportedKeyMetrics, type FitScoreViewAnalysis } from '@fitscore/contracts';
 
 /** The metrics the analysis found, each with where it came from (profile, or the deck's page). */
-export function KeyMetricsSummary({ analysis }: { analysis: FitScoreAnalysis }) {
+export function KeyMetricsSummary({ analysis }: { analysis: FitScoreViewAnalysis }) {
   const rows = reportedKeyMetrics(analysis.keyMetrics);
   if (rows.length === 0) return <p className="text-sm text-slate-500">No metrics were found in the deck or the profile.</p>;
   return (

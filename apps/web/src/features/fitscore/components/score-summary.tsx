@@ -1,4 +1,4 @@
-import { matchLabel, type FitScoreResult } from '@fitscore/contracts';
+import { matchLabel, type FitScoreView } from '@fitscore/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
@@ -8,7 +8,7 @@ import { scoreClasses } from './tones';
 const CONFIDENCE_TONE: Record<'High' | 'Medium' | 'Low', BadgeTone> = { High: 'green', Medium: 'amber', Low: 'red' };
 
 /** Score ring, match label, confidence and where the score came from. */
-export function ScoreSummary({ result, className }: { result: FitScoreResult; className?: string }) {
+export function ScoreSummary({ result, className }: { result: FitScoreView; className?: string }) {
   const { analysis } = result;
   const label = matchLabel(result.overall);
   const tone = scoreClasses(result.overall);

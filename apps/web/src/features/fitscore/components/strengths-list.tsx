@@ -1,7 +1,7 @@
-import { SUB_SCORE_LABELS, type FitScoreAnalysis } from '@fitscore/contracts';
+import { SUB_SCORE_LABELS, type FitScoreViewAnalysis } from '@fitscore/contracts';
 import { CheckCircle2 } from 'lucide-react';
 
-export function StrengthsList({ analysis }: { analysis: FitScoreAnalysis }) {
+export function StrengthsList({ analysis }: { analysis: FitScoreViewAnalysis }) {
   if (analysis.strengths.length === 0) {
     return <p className="text-sm text-slate-500">No dimension stands out yet. The Do-Next list shows where to start.</p>;
   }

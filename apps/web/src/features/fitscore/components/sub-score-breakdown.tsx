@@ -1,4 +1,4 @@
-import { SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreAnalysis, type Rubric, type SubScoreKey } from '@fitscore/contracts';
+import { SUB_SCORE_KEYS, SUB_SCORE_LABELS, type FitScoreViewAnalysis, type Rubric, type SubScoreKey } from '@fitscore/contracts';
 import { ChevronDown, FileText, Info, User } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { benchmarkText } from './benchmark-format';
 import { subScoreBar } from './tones';
 
-function EvidenceList({ analysis, dimension }: { analysis: FitScoreAnalysis; dimension: SubScoreKey }) {
+function EvidenceList({ analysis, dimension }: { analysis: FitScoreViewAnalysis; dimension: SubScoreKey }) {
   const detail = analysis.subScores[dimension];
   return (
     <div className="space-y-3 pt-2 pb-1 text-sm">
@@ -56,7 +56,7 @@ function EvidenceList({ analysis, dimension }: { analysis: FitScoreAnalysis; dim
   );
 }
 
-function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreAnalysis; rubric?: Rubric | undefined }) {
+function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreViewAnalysis; rubric?: Rubric | undefined }) {
   const stage = analysis.stage.value;
   return (
     <Popover.Root>
@@ -119,7 +119,7 @@ function HowItsCalculated({ analysis, rubric }: { analysis: FitScoreAnalysis; ru
 }
 
 /** Nine sub-scores as bars in the section-5 colour bands; each opens to its evidence and rules. */
-export function SubScoreBreakdown({ analysis, rubric }: { analysis: FitScoreAnalysis; rubric?: Rubric | undefined }) {
+export function SubScoreBreakdown({ analysis, rubric }: { analysis: FitScoreViewAnalysis; rubric?: Rubric | undefined }) {
   const [open, setOpen] = useState<SubScoreKey | null>(null);
   const baseId = useId();
   return (

@@ -16,7 +16,9 @@ export function useShareLinks(enabled = true) {
 export function useCreateShareLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(shareEndpoints.create, {}, 'Could not create a share link'),
+    /** `expiresInDays`: 7, 30 or 90, or null for a link that never expires. */
+    mutationFn: (expiresInDays: 7 | 30 | 90 | null) =>
+      callEndpoint(shareEndpoints.create, { body: { expires_in_days: expiresInDays } }, 'Could not create a share link'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.founder.shareLinks }),
   });
 }

@@ -1,10 +1,10 @@
-import type { ShareLink } from '@fitscore/contracts';
+import { SHARE_LINK_EXPIRY_DAYS, type ShareLink } from '@fitscore/contracts';
 import { AlertTriangle, Copy, Eye, Link2, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input } from '@/components/ui/field';
+import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
@@ -29,6 +29,20 @@ async function copyText(text: string, inputId: string): Promise<boolean> {
   }
 }
 
+type Expiry = (typeof SHARE_LINK_EXPIRY_DAYS)[number] | null;
+const EXPIRY_CHOICES: { value: string; label: string }[] = [
+  ...SHARE_LINK_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })),
+  { value: 'never', label: 'Never' },
+];
+const DEFAULT_EXPIRY = '30';
+
+const expired = (link: ShareLink) => link.expires_at !== null && Date.parse(link.expires_at) <= Date.now();
+
+function expiryText(link: ShareLink) {
+  if (link.expires_at === null) return 'never expires';
+  return `${expired(link) ? 'expired' : 'expires'} ${dateFormat.format(new Date(link.expires_at))}`;
+}
+
 function viewsText(link: ShareLink) {
   const views = `${link.views} ${link.views === 1 ? 'view' : 'views'}`;
   return link.last_viewed_at ? `${views} · last ${dateTimeFormat.format(new Date(link.last_viewed_at))}` : views;
@@ -37,11 +51,12 @@ function viewsText(link: ShareLink) {
 function LinkRow({ link, onRevoke, revoking }: { link: ShareLink; onRevoke: (id: string) => void; revoking: boolean }) {
   const id = useId();
   const revoked = link.revoked_at !== null;
+  const off = revoked || expired(link);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
       <div className="min-w-0 flex-1">
-        <p id={`${id}-url`} className={revoked ? 'truncate font-mono text-xs text-slate-400 line-through' : 'truncate font-mono text-xs text-slate-700'}>
-          {link.url}
+        <p id={`${id}-url`} className={off ? 'text-xs text-slate-400 line-through' : 'text-xs text-slate-700'}>
+          Link of {dateTimeFormat.format(new Date(link.created_at))} · {expiryText(link)}
         </p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
           <span>
@@ -54,8 +69,8 @@ function LinkRow({ link, onRevoke, revoking }: { link: ShareLink; onRevoke: (id:
           </span>
         </p>
       </div>
-      {revoked ? (
-        <Badge className="self-start sm:self-center">Revoked</Badge>
+      {off ? (
+        <Badge className="self-start sm:self-center">{revoked ? 'Revoked' : 'Expired'}</Badge>
       ) : (
         <Button
           variant="secondary"
@@ -77,19 +92,35 @@ function ShareDialogBody() {
   const links = useShareLinks();
   const create = useCreateShareLink();
   const revoke = useRevokeShareLink();
-  const [createdId, setCreatedId] = useState<string | null>(null);
+  // The link made just now: the only time its URL is known (the server keeps a hash of it).
+  const [created, setCreated] = useState<ShareLink | null>(null);
+  const [expiry, setExpiry] = useState(DEFAULT_EXPIRY);
+  const expiryId = useId();
 
   const all = links.data?.links ?? [];
-  const active = all.filter((l) => l.revoked_at === null);
-  // The link made just now, else the newest one still active.
-  const current = all.find((l) => l.id === createdId && l.revoked_at === null) ?? active[0] ?? null;
+  // Shown until it is revoked (the list may not have reloaded yet right after creating it).
+  const current = created && !all.some((l) => l.id === created.id && l.revoked_at !== null) ? created : null;
 
   function createLink() {
-    create.mutate(undefined, {
-      onSuccess: ({ link }) => setCreatedId(link.id),
+    const days: Expiry = expiry === 'never' ? null : (Number(expiry) as Exclude<Expiry, null>);
+    create.mutate(days, {
+      onSuccess: ({ link }) => setCreated(link),
       onError: (err) => toast.error(err.message),
     });
   }
+
+  const expiryPicker = (
+    <div className="flex items-center gap-2 text-sm text-slate-600">
+      <label htmlFor={expiryId}>Link expires after</label>
+      <Select id={expiryId} value={expiry} onChange={(e) => setExpiry(e.target.value)} className="w-auto">
+        {EXPIRY_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
 
   async function copy(url: string, inputId: string) {
     if (await copyText(url, inputId)) toast.success('URL copied to clipboard');
@@ -118,27 +149,32 @@ function ShareDialogBody() {
             Try again
           </Button>
         </div>
-      ) : current ? (
+      ) : current?.url ? (
         <div className="space-y-2">
-          <Field label="Share link" hint={`Shows your FitScore of ${dateFormat.format(new Date(current.score.created_at))} (${current.score.overall}/100).`}>
+          <Field
+            label="Share link"
+            hint={`Shows your FitScore of ${dateFormat.format(new Date(current.score.created_at))} (${current.score.overall}/100); ${expiryText(current)}. Copy it now: for your security it is not shown again.`}
+          >
             {(ids) => (
               <div className="flex flex-col gap-2 sm:flex-row">
-                <Input {...ids} readOnly value={current.url} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-                <Button onClick={() => void copy(current.url, ids.id)} className="shrink-0">
+                <Input {...ids} readOnly value={current.url ?? ''} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                <Button onClick={() => void copy(current.url ?? '', ids.id)} className="shrink-0">
                   <Copy className="h-4 w-4" aria-hidden="true" />
                   Copy Link
                 </Button>
               </div>
             )}
           </Field>
+          {expiryPicker}
           <Button variant="link" className="text-sm" onClick={createLink} disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create a new link for my latest score'}
           </Button>
         </div>
       ) : (
-        <div className="rounded-xl border border-dashed border-slate-300 p-4 text-center">
-          <p className="text-sm text-slate-600">No active link yet.</p>
-          <Button className="mt-3" onClick={createLink} disabled={create.isPending}>
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-4 text-center">
+          <p className="text-sm text-slate-600">Create a link to share a read-only copy of your latest FitScore.</p>
+          {expiryPicker}
+          <Button onClick={createLink} disabled={create.isPending}>
             {create.isPending ? <Spinner className="scale-75" label="Creating the link" /> : <Link2 className="h-4 w-4" aria-hidden="true" />}
             {create.isPending ? 'Creating…' : 'Create link'}
           </Button>
@@ -174,7 +210,7 @@ export function ShareButton({ variant = 'secondary', size, className }: Pick<But
         open={open}
         onOpenChange={setOpen}
         title="Share your FitScore"
-        description="Anyone with a link can see a read-only copy of your FitScore without signing in. A link keeps showing the score it was created from: after a rescore, create a new link. Revoke a link to switch it off."
+        description="Anyone with a link can see a read-only copy of your FitScore without signing in. A link keeps showing the score it was created from: after a rescore, create a new link. A link can expire; revoke it to switch it off sooner."
         className="max-w-xl"
       >
         {open ? <ShareDialogBody /> : null}
