@@ -52,4 +52,27 @@ describe('understandDeck', () => {
     const u = understandDeck(sample, baseProfile({ cash: 600_000, burn: 50_000 }));
     expect(u.metrics.runwayMonths?.value).toBe(12);
   });
+
+  it('reads a slide whose captions repeat one section name as its section, not as an agenda', () => {
+    const u = understandDeck(
+      deck([
+        ['Acme Rentals', 'Seed round 2025'],
+        ['Market Adoption', 'EVENTS\ntarget events monthly\nPARTNERSHIPS\ncheap travel sites\nlisting widget\nscreenshot\nscreenshot'],
+        ['Agenda', 'Problem\nSolution\nMarket\nTeam\nTraction'],
+        ['Outline', 'Problem\nSolution\nMarket\nTeam\nTraction\nAsk'],
+      ]),
+      null,
+    );
+    const pages = Object.fromEntries(u.sections.map((s) => [s.kind, s.pages]));
+    expect(pages).toEqual({ gtm: [2] });
+  });
+
+  it('takes a second section from a body that says it plainly, not from its figures', () => {
+    const sectionsOf = (body: string) => {
+      const u = understandDeck(deck([['Acme Rentals', 'Seed round 2025'], ['Competition', body], ['Team', 'Jane Doe, CEO']]), null);
+      return u.sections.filter((s) => s.pages.includes(2)).map((s) => s.kind);
+    };
+    expect(sectionsOf('Unlike incumbents our mobile app sends real-time alerts from the cloud with an API and machine learning, launched in beta')).toEqual(['product', 'competition']);
+    expect(sectionsOf('Incumbents charge 30% more than we do and serve 40 customers with 2 apps')).toEqual(['competition']);
+  });
 });
