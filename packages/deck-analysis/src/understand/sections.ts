@@ -250,7 +250,26 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
   for (let i = 1; i < out.length; i++) {
     if (out[i]!.kinds.length === 0 && headingsOf(pages[i]!).some((h) => /\b(contd?\.?|continued|cont'd)\b/i.test(h))) out[i]!.kinds = [...out[i - 1]!.kinds];
   }
+  personaStories(pages, out);
   return out;
+}
+
+/**
+ * A persona story ('Meet Matt', then 'Matt spots a girl he likes…') that leads straight into a
+ * problem page is part of the problem: the pages from the introduction that name the persona,
+ * none of them a section of its own, up to the problem page.
+ */
+function personaStories(pages: readonly PageText[], out: PageSections[]): void {
+  for (let i = 0; i < pages.length; i++) {
+    const name = headingsOf(pages[i]!)
+      .map((h) => /^[Mm]eet (\p{Lu}\p{Ll}+)\b/u.exec(h)?.[1])
+      .find((n): n is string => n !== undefined && !RULES.some((r) => r.heading.test(n)));
+    if (!name) continue;
+    const mentions = new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, 'u');
+    let j = i;
+    while (j < pages.length && out[j]!.kinds.length === 0 && mentions.test(pages[j]!.text)) j += 1;
+    if (j > i && j < pages.length && out[j]!.kinds.includes('problem')) for (let k = i; k < j; k++) out[k]!.kinds = ['problem'];
+  }
 }
 
 export function collectSections(pages: readonly PageText[], classified: readonly PageSections[]): DetectedSection[] {
