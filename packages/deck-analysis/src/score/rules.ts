@@ -504,7 +504,7 @@ export const DIMENSIONS: DimensionDef[] = [
             return fired(`Product: ${p.product_maturity}`, profileEvidence('product_maturity', p.product_maturity));
           }
           if ((c.u.metrics.mrr?.value ?? 0) > 0 || (c.u.metrics.payingCustomers?.value ?? 0) > 0) return fired('Product earning revenue', metricEvidence(c.u.metrics.mrr ?? c.u.metrics.payingCustomers));
-          return hasTopic(c.u, 'demo') ? fired('Product launched or in beta', topicEvidence(c.u, 'demo')) : null;
+          return hasTopic(c.u, 'live') ? fired('Product launched or in beta', topicEvidence(c.u, 'live')) : null;
         },
       },
       {

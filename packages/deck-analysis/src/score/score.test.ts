@@ -177,4 +177,15 @@ describe('RUBRIC', () => {
     const a = buildAnalysis(richDeck, makeProfile({ stage: 'Seed' }));
     for (const k of SUB_SCORE_KEYS) for (const r of a.subScores[k].rules) expect(ids.has(r.id)).toBe(true);
   });
+
+  it('counts a prototype or a screenshot as shown, not as live', () => {
+    const fired = (text: string) => {
+      const a = buildAnalysis(deck([['Acme', 'Seed round'], ['The Problem', 'Retailers lose 20% of margin to manual picking'], ['Product', text]]), null);
+      return a.subScores.product.rules.map((r) => r.id);
+    };
+    const shown = fired('First prototype finished: screenshot of the picking robot dashboard and its mobile app');
+    expect(shown).toContain('product.demo');
+    expect(shown).not.toContain('product.live');
+    expect(fired('Launched in March: the picking robot dashboard and its mobile app are in production at three stores')).toContain('product.live');
+  });
 });

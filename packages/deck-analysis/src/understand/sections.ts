@@ -34,7 +34,7 @@ const RULES: SectionRule[] = [
       'what is the problem', 'before \\p{L}+', 'problem statement', 'fear of rejection',
       'problem(e|stellung)?', 'herausforderungen?', 'probl[eè]mes?', 'problema', 'dor', 'desaf[ií]o',
     ]),
-    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'waste\\w*']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?'])],
+    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'high costs?', 'waste\\w*', 'overcrowded']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?'])],
   },
   {
     kind: 'solution',
@@ -48,11 +48,16 @@ const RULES: SectionRule[] = [
   {
     kind: 'product',
     heading: words([
-      'products?', 'the product', 'product demo', 'platform', 'features?', 'demo', 'technology', 'tech stack', 'how (it|does it|gilo|\\p{L}+) works?\\??', 'how does it work', 'how to implement',
+      'products?', 'the product', 'product demo', 'platform', 'features?', 'demo', 'technology', 'tech stack', 'how (it|does it|\\p{L}+) works?\\??', 'how does it work', 'how to implement',
       'under the hood', 'use cases?', 'prototypes?', 'roadmap', 'product roadmap', 'work plan', 'architecture', 'screenshots?', 'characteristics( of)?', 'the app', 'the pipeline',
       'produkt', 'technologie', 'so funktioniert', 'funktionsweise', 'produit', 'comment [çc]a marche', 'producto', 'tecnolog[ií]a', 'produto', 'como funciona',
     ]),
-    body: [words(['features?', 'dashboard', 'app', 'mobile', 'web ?app', 'API']), words(['AI', 'machine learning', 'algorithms?']), words(['roadmap']), words(['launch(ed)?', 'beta', 'MVP', 'prototype']), words(['patents?'])],
+    body: [
+      words(['features?', 'dashboard', 'app', 'mobile', 'web ?app', 'API']), words(['AI', 'machine learning', 'algorithms?']), words(['roadmap']), words(['launch(ed)?', 'beta', 'MVP', 'prototype']), words(['patents?']),
+      // What a product does and is built of: its functions and its stack.
+      words(['real[- ]time', 'alerts?', 'notifications?', 'chatbot', 'analytics', 'tracking', 'editor', 'import/export', 'search', 'recommendations?']),
+      words(['front-?end', 'back-?end', 'database', 'cloud', 'integrations?', 'IoT', 'sensors?', 'camera', 'hardware', 'software']),
+    ],
   },
   {
     kind: 'market',
@@ -150,6 +155,8 @@ export interface DetectedSection {
 /** Words a slide needs beyond its heading to be a section (figures count too). */
 const MIN_BODY_WORDS = 5;
 const BODY_SIGNALS = 3;
+/** A figure of a section's kind on the page counts as this many body signals. */
+const FACT_SIGNALS = 2;
 const PLACEHOLDER = /lorem ipsum|dolor sit amet|template by|click (to|here to) (add|edit)|your (text|title) here|there are x |source: .*your uncle/i;
 // A page still holding template filler is no section, whatever else it says.
 const FILLER = /lorem ipsum|there are x target|your uncle|click (to|here to) add (text|title)/i;
@@ -192,6 +199,18 @@ function headingsOf(page: PageText): string[] {
   return [...new Set([page.title ?? '', ...top].map((h) => h.trim()).filter((h) => h !== ''))];
 }
 
+/** The sections a page's body says plainly (BODY_SIGNALS or more, a figure of the kind counting FACT_SIGNALS), strongest first. */
+function bodyKinds(body: string, pageFacts: readonly Fact[], min = BODY_SIGNALS): SectionKind[] {
+  return RULES.map((rule) => {
+    let score = rule.body.filter((re) => re.test(body)).length;
+    if (rule.facts && pageFacts.some((f) => rule.facts!.includes(f.kind))) score += FACT_SIGNALS;
+    return { kind: rule.kind, score };
+  })
+    .filter((s) => s.score >= min)
+    .sort((a, b) => b.score - a.score)
+    .map((s) => s.kind);
+}
+
 export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]): PageSections[] {
   const n = pages.length;
   const out: PageSections[] = [];
@@ -209,31 +228,48 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
     const none = () => out.push({ page: page.number, kinds: [] });
     // A slide listing section names, each alone on its line, is an agenda, not those sections.
-    const sectionNames = lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).length;
+    // Counted by the sections they name: 'Partnerships' over two 'screenshot' captions is no agenda.
+    const sectionNames = new Set(lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).flatMap((l) => RULES.filter((r) => r.heading.test(l)).map((r) => r.kind))).size;
     if (!substance || FILLER.test(page.text) || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
     // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).
     const fromHeading = RULES.filter((r) => r.heading.test(named) && !(r.kind === 'market' && /go[- ]to[- ]market|market adoption|revenue opportunity/i.test(named))).map((r) => r.kind);
     if (fromHeading.length > 0) {
       // The cover is no section unless its heading names one and it has a body.
       if (idx === 0 && n > 3 && wordCount(body) < 25) return none();
-      return out.push({ page: page.number, kinds: fromHeading.slice(0, 2) });
+      // A page may be a second section too when its body says so plainly ('Business model'
+      // over the partner channels it sells through).
+      // Its words alone must say it: a figure on a 'Financial projections' page is no traction slide.
+      const second = fromHeading.length === 1 ? bodyKinds(body, [], BODY_SIGNALS + 1).find((k) => k !== fromHeading[0]) : undefined;
+      return out.push({ page: page.number, kinds: second ? [...fromHeading, second] : fromHeading.slice(0, 2) });
     }
     if (idx === 0 && n > 3) return none();
     // No heading names a section: the body must say it plainly.
-    const scored = RULES.map((rule) => {
-      let score = rule.body.filter((re) => re.test(body)).length;
-      if (rule.facts && pageFacts.some((f) => rule.facts!.includes(f.kind))) score += 2;
-      return { kind: rule.kind, score };
-    })
-      .filter((s) => s.score >= BODY_SIGNALS)
-      .sort((a, b) => b.score - a.score);
-    out.push({ page: page.number, kinds: scored.length > 0 ? [scored[0]!.kind] : [] });
+    out.push({ page: page.number, kinds: bodyKinds(body, pageFacts).slice(0, 1) });
   });
   // 'How to implement contd.' continues the page before.
   for (let i = 1; i < out.length; i++) {
     if (out[i]!.kinds.length === 0 && headingsOf(pages[i]!).some((h) => /\b(contd?\.?|continued|cont'd)\b/i.test(h))) out[i]!.kinds = [...out[i - 1]!.kinds];
   }
+  personaStories(pages, out);
   return out;
+}
+
+/**
+ * A persona story ('Meet Matt', then 'Matt spots a girl he likes…') that leads straight into a
+ * problem page is part of the problem: the pages from the introduction that name the persona,
+ * none of them a section of its own, up to the problem page.
+ */
+function personaStories(pages: readonly PageText[], out: PageSections[]): void {
+  for (let i = 0; i < pages.length; i++) {
+    const name = headingsOf(pages[i]!)
+      .map((h) => /^[Mm]eet (\p{Lu}\p{Ll}+)\b/u.exec(h)?.[1])
+      .find((n): n is string => n !== undefined && !RULES.some((r) => r.heading.test(n)));
+    if (!name) continue;
+    const mentions = new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, 'u');
+    let j = i;
+    while (j < pages.length && out[j]!.kinds.length === 0 && mentions.test(pages[j]!.text)) j += 1;
+    if (j > i && j < pages.length && out[j]!.kinds.includes('problem')) for (let k = i; k < j; k++) out[k]!.kinds = ['problem'];
+  }
 }
 
 export function collectSections(pages: readonly PageText[], classified: readonly PageSections[]): DetectedSection[] {

@@ -52,4 +52,39 @@ describe('understandDeck', () => {
     const u = understandDeck(sample, baseProfile({ cash: 600_000, burn: 50_000 }));
     expect(u.metrics.runwayMonths?.value).toBe(12);
   });
+
+  it('reads a slide whose captions repeat one section name as its section, not as an agenda', () => {
+    const u = understandDeck(
+      deck([
+        ['Acme Rentals', 'Seed round 2025'],
+        ['Market Adoption', 'EVENTS\ntarget events monthly\nPARTNERSHIPS\ncheap travel sites\nlisting widget\nscreenshot\nscreenshot'],
+        ['Agenda', 'Problem\nSolution\nMarket\nTeam\nTraction'],
+        ['Outline', 'Problem\nSolution\nMarket\nTeam\nTraction\nAsk'],
+      ]),
+      null,
+    );
+    const pages = Object.fromEntries(u.sections.map((s) => [s.kind, s.pages]));
+    expect(pages).toEqual({ gtm: [2] });
+  });
+
+  it('takes a second section from a body that says it plainly, not from its figures', () => {
+    const sectionsOf = (body: string) => {
+      const u = understandDeck(deck([['Acme Rentals', 'Seed round 2025'], ['Competition', body], ['Team', 'Jane Doe, CEO']]), null);
+      return u.sections.filter((s) => s.pages.includes(2)).map((s) => s.kind);
+    };
+    expect(sectionsOf('Unlike incumbents our mobile app sends real-time alerts from the cloud with an API and machine learning, launched in beta')).toEqual(['product', 'competition']);
+    expect(sectionsOf('Incumbents charge 30% more than we do and serve 40 customers with 2 apps')).toEqual(['competition']);
+  });
+
+  it('reads a persona story that leads into the problem as part of the problem, and no other', () => {
+    const problemPages = (story: Array<[string, string]>) =>
+      understandDeck(deck([['Acme Dating', 'the flirting game'], ...story, ['Team', 'Jane Doe, CEO & Co-founder, previously at Match Group for six years']]), null)
+        .sections.find((s) => s.kind === 'problem')?.pages ?? [];
+    const story: Array<[string, string]> = [
+      ['Meet Matt', ''],
+      ['Matt at a party', 'Matt spots a girl he likes at a party but, like most of us, does not go over to say hello'],
+    ];
+    expect(problemPages([...story, ['The Problem', 'Fear of rejection keeps people from meeting anyone new at parties, bars and classes']])).toEqual([2, 3, 4]);
+    expect(problemPages([...story, ['Pricing', 'Two matches free, then $1 for each new match; virtual gifts at $2 each in the app']])).toEqual([]);
+  });
 });
