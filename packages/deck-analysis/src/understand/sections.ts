@@ -31,7 +31,7 @@ const RULES: SectionRule[] = [
     kind: 'problem',
     heading: words([
       'problems?', 'the problem', 'pain ?points?', 'the issue', 'the challenges? (we|that)', 'why (this|it) matters', 'status quo',
-      'what is the problem', 'before \\p{L}+', 'problem statement', 'fear of rejection',
+      'what is the problem', 'before \\p{L}+', 'problem statement',
       'problem(e|stellung)?', 'herausforderungen?', 'probl[eè]mes?', 'problema', 'dor', 'desaf[ií]o',
     ]),
     body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'high costs?', 'waste\\w*', 'overcrowded']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?'])],
@@ -40,7 +40,7 @@ const RULES: SectionRule[] = [
     kind: 'solution',
     heading: words([
       'solutions?', 'solutio', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', 'unique selling proposition', '\\p{L}*USP',
-      'what we do', 'what is \\p{L}+ ?\\?', 'after \\p{L}+', 'meet the cure', '(user |customer )?benefits( to \\p{L}+)?', 'how we (make a difference|help)', 'proposed solution',
+      'what we do', 'what is \\p{L}+ ?\\?', 'after \\p{L}+', '(user |customer )?benefits( to \\p{L}+)?', 'how we (make a difference|help)', 'proposed solution',
       'impact (&|and) vision', 'l[oö]sung(en)?', 'nutzen', 'wertversprechen', 'proposition de valeur', 'soluci[oó]n', 'solu[cç][aã]o', 'propuesta de valor', 'proposta de valor',
     ]),
     body: [words(['solution', 'solves?']), words(['we (built|build|provide|offer|help|enable)']), words(['platform (that|which)', 'enables?']), words(['value proposition', 'benefits?'])],
@@ -115,7 +115,7 @@ const RULES: SectionRule[] = [
   {
     kind: 'financials',
     heading: words([
-      'financials?', 'financial (plan|projections?|forecast|model|summary|overview|highlights)', 'projections?', 'forecast', 'P&L', 'revenue projections?', 'budget', 'looking fo\\p{L}*ward',
+      'financials?', 'financial (plan|projections?|forecast|model|summary|overview|highlights)', 'projections?', 'forecast', 'P&L', 'revenue projections?', 'budget',
       'potential outcomes', 'scenarios', 'finanzen', 'finanzplan', 'finanzplanung', 'pr[ée]visions financi[eè]res', 'finances', 'finanzas', 'proyecciones', 'finan[cç]as', 'proje[cç][oõ]es',
     ]),
     body: [words(['projections?', 'forecast']), words(['EBITDA', 'P&L', 'net (income|profit)', 'break[- ]?even']), words(['burn', 'runway']), words(['gross margin', 'operating (costs|expenses)'])],
