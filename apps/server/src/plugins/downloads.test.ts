@@ -4,6 +4,9 @@ import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { csvField, sendCsv } from './downloads.ts';
 
 const ROWS = 100_000;
+// Rows of about 250 bytes (25 MB in all): far more than loopback socket and stream buffers hold,
+// so a paused client must stop the producer well before half the rows.
+const NOTE = 'n'.repeat(200);
 let produced = 0;
 
 function csvRoute(app: FastifyInstance) {
@@ -12,10 +15,10 @@ function csvRoute(app: FastifyInstance) {
     async function* rows() {
       for (let i = 0; i < ROWS; i++) {
         produced += 1;
-        yield [i, `Company ${i}, Inc.`, i % 7 === 0 ? '=HYPERLINK("x")' : 'Seed', i * 1000] as const;
+        yield [i, `Company ${i}, Inc.`, i % 7 === 0 ? '=HYPERLINK("x")' : 'Seed', i * 1000, NOTE] as const;
       }
     }
-    return sendCsv(reply, 'deals export.csv', ['n', 'company', 'stage', 'amount'], rows());
+    return sendCsv(reply, 'deals export.csv', ['n', 'company', 'stage', 'amount', 'note'], rows());
   });
 }
 
@@ -44,9 +47,9 @@ describe('streamed CSV', () => {
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(ROWS + 1);
-    expect(lines[0]).toBe('n,company,stage,amount');
-    expect(lines[1]).toBe(`0,"Company 0, Inc.","'=HYPERLINK(""x"")",0`);
-    expect(lines[ROWS]).toBe(`${ROWS - 1},"Company ${ROWS - 1}, Inc.",Seed,${(ROWS - 1) * 1000}`);
+    expect(lines[0]).toBe('n,company,stage,amount,note');
+    expect(lines[1]).toBe(`0,"Company 0, Inc.","'=HYPERLINK(""x"")",0,${NOTE}`);
+    expect(lines[ROWS]).toBe(`${ROWS - 1},"Company ${ROWS - 1}, Inc.",Seed,${(ROWS - 1) * 1000},${NOTE}`);
   });
 
   it('quotes separators, quotes and line breaks, and neutralises formulas', () => {
