@@ -6,13 +6,15 @@ import { FounderProfileSchema, MetricFieldsSchema, MetricUpdateSchema } from './
 
 /** Founder calls of spec section 7, and the ones the original app faked locally. */
 
+/** The derived metrics as the profile answer names them (snake_case like the rest of that body). */
 export const DerivedMetricsSchema = z.object({
   arr: z.number().nullable(),
   mrr: z.number().nullable(),
-  committedPct: z.number().nullable(),
-  runwayMonths: z.number().nullable(),
-  paybackMonths: z.number().nullable(),
+  committed_pct: z.number().nullable(),
+  runway_months: z.number().nullable(),
+  payback_months: z.number().nullable(),
 });
+export type DerivedMetricsWire = z.infer<typeof DerivedMetricsSchema>;
 
 export const ProfileResponseSchema = z.object({
   profile: FounderProfileSchema.nullable(),
@@ -56,9 +58,9 @@ export type ScoringRun = z.infer<typeof ScoringRunSchema>;
 
 export const FitScoreResultSchema = z.object({
   id: z.string(),
-  created_at: IsoDateTimeSchema,
+  createdAt: IsoDateTimeSchema,
   deck: z.object({ id: z.string().nullable(), version: z.number().int(), filename: z.string().nullable() }),
-  engine_version: z.string(),
+  engineVersion: z.string(),
   overall: z.number().int(),
   analysis: FitScoreAnalysisSchema,
 });

@@ -46,11 +46,11 @@ export const ShareLinkSchema = z
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 
 export const SharedCompanySchema = z.object({
-  startup_name: z.string(),
-  one_liner: z.string(),
+  startupName: z.string(),
+  oneLiner: z.string(),
   industry: z.enum(INDUSTRIES).nullable(),
   stage: z.enum(STAGES).nullable(),
-  hq_geo: z.string(),
+  hqGeo: z.string(),
 });
 export type SharedCompany = z.infer<typeof SharedCompanySchema>;
 
@@ -65,7 +65,7 @@ const SharedSubScoreSchema = SubScoreSchema.extend({ evidence: z.array(EvidenceS
  * or contradictions, no private metrics (they are null).
  */
 export const SharedScoreSchema = z.object({
-  created_at: IsoDateTimeSchema,
+  createdAt: IsoDateTimeSchema,
   overall: z.number().int(),
   deck: z.object({ version: z.number().int(), filename: z.null() }),
   analysis: FitScoreAnalysisSchema.pick({
@@ -88,7 +88,7 @@ export type SharedScore = z.infer<typeof SharedScoreSchema>;
 
 /** What a FitScore report renders: the founder's own result and a shared score both fit. */
 export interface FitScoreView {
-  created_at: string;
+  createdAt: string;
   overall: number;
   deck: { version: number; filename: string | null };
   analysis: Pick<FitScoreAnalysis, 'deck' | 'stage' | 'overall' | 'label' | 'confidence' | 'strengths' | 'doNext' | 'insights' | 'keyMetrics'> & {
@@ -104,7 +104,7 @@ export const SharedReportSchema = z
   .object({
     company: SharedCompanySchema,
     score: SharedScoreSchema,
-    shared_at: IsoDateTimeSchema,
+    sharedAt: IsoDateTimeSchema,
   })
   .meta({ id: 'SharedReport' });
 export type SharedReport = z.infer<typeof SharedReportSchema>;

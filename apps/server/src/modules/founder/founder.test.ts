@@ -18,7 +18,7 @@ describe('GET/POST /founder/profile/', () => {
     const saved = await server.request('POST', '/founder/profile/', { token, body: validProfile() });
     expect(saved.status).toBe(200);
     expect(saved.body.profile).toMatchObject({ startup_name: 'Acme Robotics', industry: 'AI/ML', retention_type: 'D30' });
-    expect(saved.body.derived).toEqual({ arr: 1_020_000, mrr: 85_000, committedPct: 37.5, runwayMonths: 18, paybackMonths: 6.5 });
+    expect(saved.body.derived).toEqual({ arr: 1_020_000, mrr: 85_000, committed_pct: 37.5, runway_months: 18, payback_months: 6.5 });
     expect(saved.body.profile.committed_pct).toBe(37.5);
 
     const again = await server.request('GET', '/founder/profile/', { token });

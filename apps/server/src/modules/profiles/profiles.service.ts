@@ -1,11 +1,17 @@
-import { deriveMetrics, FounderProfileSchema, type FounderProfile } from '@fitscore/contracts';
+import { deriveMetrics, FounderProfileSchema, type DerivedMetricsWire, type FounderProfile } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
 
 export interface ProfileView {
   profile: FounderProfile | null;
-  derived: ReturnType<typeof deriveMetrics> | null;
+  derived: DerivedMetricsWire | null;
   updated_at: string | null;
+}
+
+/** The engine's derived metrics under the profile answer's snake_case names. */
+function derivedWire(profile: FounderProfile): DerivedMetricsWire {
+  const d = deriveMetrics(profile);
+  return { arr: d.arr, mrr: d.mrr, committed_pct: d.committedPct, runway_months: d.runwayMonths, payback_months: d.paybackMonths };
 }
 
 export function createProfilesService(repo: ProfilesRepository) {
@@ -22,7 +28,7 @@ export function createProfilesService(repo: ProfilesRepository) {
     if (!row) return { profile: null, derived: null, updated_at: null };
     const parsed = FounderProfileSchema.safeParse(row.data);
     const profile = parsed.success ? parsed.data : null;
-    return { profile, derived: profile ? deriveMetrics(profile) : null, updated_at: row.updatedAt.toISOString() };
+    return { profile, derived: profile ? derivedWire(profile) : null, updated_at: row.updatedAt.toISOString() };
   }
 
   return {

@@ -202,7 +202,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
   });
   font('regular', 9, COLOR.muted);
   const deckLine = [
-    `Scored ${dateFormat.format(new Date(score.created_at))}`,
+    `Scored ${dateFormat.format(new Date(score.createdAt))}`,
     score.deck.filename ? `${score.deck.filename} (version ${score.deck.version})` : null,
     `${analysis.deck.pages} ${analysis.deck.format === 'pdf' ? 'pages' : 'slides'}`,
     `benchmarks at ${analysis.stage.value}`,
@@ -440,7 +440,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     const y = PAGE.height - 40;
     doc.moveTo(PAGE.margin, y - 8).lineTo(PAGE.width - PAGE.margin, y - 8).lineWidth(0.5).strokeColor(COLOR.line).stroke();
     font('regular', 8, COLOR.muted);
-    doc.text(printable(`FitScore report · ${name} · engine ${score.engine_version}`), PAGE.margin, y, {
+    doc.text(printable(`FitScore report · ${name} · engine ${score.engineVersion}`), PAGE.margin, y, {
       width: CONTENT_WIDTH - 80,
       lineBreak: false,
     });

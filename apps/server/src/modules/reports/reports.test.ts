@@ -58,7 +58,7 @@ describe('GET /founder/report/', () => {
     // Evidence with its slide number, and the engine version in the footer of every page.
     expect(all).toMatch(/Slide \d+:/);
     expect(all).toContain('Problem & Solution');
-    for (const page of deck.pages) expect(page.text).toContain(`engine ${founder.score.engine_version}`);
+    for (const page of deck.pages) expect(page.text).toContain(`engine ${founder.score.engineVersion}`);
     expect(deck.pages.at(-1)!.text).toContain(`Page ${deck.pages.length} of ${deck.pages.length}`);
   });
 

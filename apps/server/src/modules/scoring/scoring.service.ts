@@ -181,9 +181,9 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
       const { score, filename } = row;
       return {
         id: score.id,
-        created_at: score.createdAt.toISOString(),
+        createdAt: score.createdAt.toISOString(),
         deck: { id: score.deckId, version: score.deckVersion, filename: filename ?? null },
-        engine_version: score.engineVersion,
+        engineVersion: score.engineVersion,
         overall: score.overall,
         analysis: score.analysis as FitScoreAnalysis,
       };

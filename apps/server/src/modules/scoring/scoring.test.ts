@@ -50,7 +50,7 @@ describe('scoring a deck', () => {
     const score = latest.body.score;
     expect(score.overall).toBe(run.score);
     expect(score.deck).toMatchObject({ version: 1, filename: 'deck.pdf' });
-    expect(score.engine_version).toBe(score.analysis.engineVersion);
+    expect(score.engineVersion).toBe(score.analysis.engineVersion);
     expect(Object.keys(score.analysis.subScores)).toHaveLength(9);
     expect(score.analysis.deck.pages).toBe(11);
     // Facts from the deck reach the analysis, with their page.

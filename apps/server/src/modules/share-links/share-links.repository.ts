@@ -12,7 +12,7 @@ const listColumns = {
   revokedAt: shareLinks.revokedAt,
   expiresAt: shareLinks.expiresAt,
   overall: sql<number>`(${shareLinks.snapshot} -> 'score' ->> 'overall')::int`,
-  scoreCreatedAt: sql<string>`${shareLinks.snapshot} -> 'score' ->> 'created_at'`,
+  scoreCreatedAt: sql<string>`${shareLinks.snapshot} -> 'score' ->> 'createdAt'`,
 };
 export type ShareLinkRow = {
   id: string;

@@ -55,7 +55,7 @@ export function toSharedScore(score: FitScoreResult): SharedScore {
     }),
   ) as SharedScore['analysis']['subScores'];
   return {
-    created_at: score.created_at,
+    createdAt: score.createdAt,
     overall: score.overall,
     deck: { version: score.deck.version, filename: null },
     analysis: {
@@ -102,11 +102,11 @@ export function createShareLinksService({ repo, scoring, profiles, publicWebUrl 
       if (!score) throw new AppError('conflict', NOTHING_TO_SHARE);
       const profile = await profiles.current(userId);
       const company: SharedCompany = {
-        startup_name: profile?.startup_name ?? 'Unnamed company',
-        one_liner: profile?.one_liner ?? '',
+        startupName: profile?.startup_name ?? 'Unnamed company',
+        oneLiner: profile?.one_liner ?? '',
         industry: profile?.industry ?? null,
         stage: profile?.stage ?? null,
-        hq_geo: profile?.hq_geo ?? '',
+        hqGeo: profile?.hq_geo ?? '',
       };
       // The deck's file name is the founder's business, not the reader's.
       const snapshot: Snapshot = { company, score: { ...score, deck: { ...score.deck, filename: null } } };
@@ -139,7 +139,7 @@ export function createShareLinksService({ repo, scoring, profiles, publicWebUrl 
       if (!row) throw gone();
       if (row.userId !== viewerUserId) await repo.countView(row.id);
       const snapshot = row.snapshot as Snapshot;
-      return { company: snapshot.company, score: toSharedScore(snapshot.score), shared_at: row.createdAt.toISOString() };
+      return { company: snapshot.company, score: toSharedScore(snapshot.score), sharedAt: row.createdAt.toISOString() };
     },
   };
 }

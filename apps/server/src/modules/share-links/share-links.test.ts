@@ -76,16 +76,16 @@ describe('share links', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(first.body.company).toEqual({
-      startup_name: 'Shared Robotics',
-      one_liner: 'Warehouse picking robots for mid-size retailers',
+      startupName: 'Shared Robotics',
+      oneLiner: 'Warehouse picking robots for mid-size retailers',
       industry: 'AI/ML',
       stage: 'Seed',
-      hq_geo: 'Berlin, Germany',
+      hqGeo: 'Berlin, Germany',
     });
     // Exactly what the shared page renders: no ids, facts, sections, contradictions or private metrics.
     const shared = first.body.score;
     const a = founder.score.analysis;
-    expect(Object.keys(shared).sort()).toEqual(['analysis', 'created_at', 'deck', 'overall']);
+    expect(Object.keys(shared).sort()).toEqual(['analysis', 'createdAt', 'deck', 'overall']);
     expect(shared.deck).toEqual({ version: founder.score.deck.version, filename: null });
     expect(Object.keys(shared.analysis).sort()).toEqual(
       ['confidence', 'deck', 'doNext', 'insights', 'keyMetrics', 'label', 'overall', 'stage', 'strengths', 'subScores'].sort(),
@@ -103,7 +103,7 @@ describe('share links', () => {
     const body = JSON.stringify(first.body);
     expect(body).not.toContain(founder.score.id);
     expect(body).not.toMatch(/contradictions|"facts"|"sections"|factId|engineVersion|engine_version/);
-    expect(first.body.shared_at).toBe(link.created_at);
+    expect(first.body.sharedAt).toBe(link.created_at);
     await openPublic(tokenOf(link.url));
     // The founder checking their own link is not a view.
     await openPublic(tokenOf(link.url), { authorization: `Token ${founder.token}` });
@@ -119,10 +119,10 @@ describe('share links', () => {
     const { link: old } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
     const rescored = await score(founder.token);
     expect(rescored.id).not.toBe(founder.score.id);
-    expect((await openPublic(tokenOf(old.url))).body.score.created_at).toBe(founder.score.created_at);
+    expect((await openPublic(tokenOf(old.url))).body.score.createdAt).toBe(founder.score.createdAt);
     const { link: fresh } = (await server.request('POST', '/founder/share-links/', { token: founder.token })).body;
     expect(fresh.score.id).toBe(rescored.id);
-    expect((await openPublic(tokenOf(fresh.url))).body.score.created_at).toBe(rescored.created_at);
+    expect((await openPublic(tokenOf(fresh.url))).body.score.createdAt).toBe(rescored.createdAt);
   });
 
   it('a revoked link answers 404 “This link is no longer available.”, and so does an unknown one', async () => {
@@ -206,19 +206,29 @@ describe('share links', () => {
     expect(live).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
   });
 
-  it('a link made before tokens were hashed keeps opening once the migration has hashed it', async () => {
+  it('a link made before tokens were hashed and names were camelCase keeps opening once the migrations ran', async () => {
     const token = randomBytes(32).toString('base64url');
     const db = server.database.handle.db;
-    const company = { startup_name: 'Legacy Co', one_liner: '', industry: null, stage: null, hq_geo: '' };
-    await db.insert(shareLinks).values({ userId: founder.user.id, tokenHash: token, scoreId: founder.score.id, snapshot: { company, score: founder.score } });
+    // The snapshot as links stored it before: snake_case company and score envelope.
+    const company = { startup_name: 'Legacy Co', one_liner: 'Old words', industry: null, stage: null, hq_geo: 'Paris' };
+    const { createdAt, engineVersion, ...rest } = founder.score;
+    const score = { ...rest, created_at: createdAt, engine_version: engineVersion };
+    await db.insert(shareLinks).values({ userId: founder.user.id, tokenHash: token, scoreId: founder.score.id, snapshot: { company, score } });
     expect((await openPublic(token)).status).toBe(404);
 
-    const migration = readFileSync(new URL('../../../../../packages/db/migrations/0009_share_link_token_hash_expiry.sql', import.meta.url), 'utf8');
-    const hashing = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
-    await db.execute(sql.raw(hashing));
+    const statements = (file: string) =>
+      readFileSync(new URL(`../../../../../packages/db/migrations/${file}`, import.meta.url), 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((statement) => statement.includes('UPDATE'));
+    for (const statement of [...statements('0009_share_link_token_hash_expiry.sql'), ...statements('0010_share_snapshot_camel_case.sql')]) {
+      await db.execute(sql.raw(statement));
+    }
     const opened = await openPublic(token);
     expect(opened.status).toBe(200);
-    expect(opened.body.company.startup_name).toBe('Legacy Co');
+    expect(opened.body.company).toEqual({ startupName: 'Legacy Co', oneLiner: 'Old words', industry: null, stage: null, hqGeo: 'Paris' });
+    expect(opened.body.score.createdAt).toBe(founder.score.createdAt);
+    const listed = (await server.request('GET', '/founder/share-links/', { token: founder.token })).body.links;
+    expect(listed.find((l: { score: { created_at: string } }) => l.score.created_at === founder.score.createdAt)).toBeTruthy();
   });
 
   it('limits public views per address', async () => {

@@ -59,10 +59,10 @@ export default function SharedReportPage() {
     );
   }
 
-  const { company, score, shared_at } = report.data;
+  const { company, score, sharedAt } = report.data;
   return (
     <Container className="max-w-6xl py-8 sm:py-10">
-      <title>{`${company.startup_name} · FitScore`}</title>
+      <title>{`${company.startupName} · FitScore`}</title>
       <meta name="robots" content="noindex" />
 
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -71,8 +71,8 @@ export default function SharedReportPage() {
             <Eye className="h-4 w-4" aria-hidden="true" />
             Shared FitScore · read-only
           </p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{company.startup_name}</h1>
-          {company.one_liner ? <p className="mt-1 text-slate-600">{company.one_liner}</p> : null}
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{company.startupName}</h1>
+          {company.oneLiner ? <p className="mt-1 text-slate-600">{company.oneLiner}</p> : null}
           <div className="mt-3 flex flex-wrap items-center gap-2">
             {company.industry ? (
               <Badge tone="brand">
@@ -81,15 +81,15 @@ export default function SharedReportPage() {
               </Badge>
             ) : null}
             {company.stage ? <Badge>{company.stage}</Badge> : null}
-            {company.hq_geo ? (
+            {company.hqGeo ? (
               <Badge>
                 <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
-                {company.hq_geo}
+                {company.hqGeo}
               </Badge>
             ) : null}
           </div>
         </div>
-        <p className="text-sm text-slate-500">Shared {dateFormat.format(new Date(shared_at))}</p>
+        <p className="text-sm text-slate-500">Shared {dateFormat.format(new Date(sharedAt))}</p>
       </header>
 
       <FitScoreReport result={score} />

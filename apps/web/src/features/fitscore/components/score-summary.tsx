@@ -25,7 +25,7 @@ export function ScoreSummary({ result, className }: { result: FitScoreView; clas
           <span className="text-xs text-slate-500">Evidence coverage {analysis.confidence.evidence}%</span>
         </div>
         <p className="text-xs text-slate-500">
-          Scored {new Date(result.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+          Scored {new Date(result.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
           {result.deck.filename ? ` · ${result.deck.filename} (v${result.deck.version})` : ''} · {analysis.deck.pages} pages
           {analysis.deck.ocrPages > 0 ? `, ${analysis.deck.ocrPages} read from images` : ''}
         </p>
