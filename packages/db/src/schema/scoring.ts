@@ -55,6 +55,11 @@ export const scoringRuns = pgTable(
       .default('queued'),
     progress: real('progress').notNull().default(0),
     error: text('error'),
+    /**
+     * The job attempt that holds the run (pg-boss's retry count): a worker whose lease was taken
+     * over finds a newer attempt here and may neither report progress nor store its result.
+     */
+    attempt: integer('attempt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -109,6 +114,8 @@ export const fitScores = pgTable(
   (t) => [
     index('fit_scores_user_created_idx').on(t.userId, t.createdAt),
     index('fit_scores_deal_created_idx').on(t.dealId, t.createdAt),
+    // One result per run, whatever a late worker tries.
+    uniqueIndex('fit_scores_run_idx').on(t.runId),
     exactlyOneOwner('fit_scores_owner_check', t.userId, t.dealId),
     check(
       'fit_scores_sub_scores_check',

@@ -18,6 +18,14 @@ export type NewScore = Omit<
 
 const ACTIVE = ['queued', 'running'] as const;
 
+/** A worker tried to store a result for a run that a newer attempt of its job now holds. */
+export class LostLeaseError extends Error {
+  constructor(readonly runId: string) {
+    super(`Scoring run ${runId} is held by a newer attempt; this result is discarded`);
+    this.name = 'LostLeaseError';
+  }
+}
+
 export const createScoringRepository = repository((db) => ({
   activeRun: async (owner: ScoringOwner): Promise<RunRow | undefined> => {
     const [row] = await db
@@ -71,18 +79,30 @@ export const createScoringRepository = repository((db) => ({
     return row;
   },
 
-  markRunning: async (runId: string) => {
-    await db
+  /**
+   * The job's attempt takes the run over; false when the run is finished or a newer attempt
+   * already holds it (this worker's lease was taken over).
+   */
+  markRunning: async (runId: string, attempt: number): Promise<boolean> => {
+    const rows = await db
       .update(scoringRuns)
-      .set({ status: 'running', stage: 'reading', progress: 0, error: null, startedAt: sql`now()` })
-      .where(and(eq(scoringRuns.id, runId), inArray(scoringRuns.status, [...ACTIVE])));
+      .set({ status: 'running', stage: 'reading', progress: 0, error: null, startedAt: sql`now()`, attempt })
+      .where(
+        and(
+          eq(scoringRuns.id, runId),
+          inArray(scoringRuns.status, [...ACTIVE]),
+          sql`coalesce(${scoringRuns.attempt}, -1) <= ${attempt}`,
+        ),
+      )
+      .returning({ id: scoringRuns.id });
+    return rows.length > 0;
   },
 
-  updateProgress: async (runId: string, stage: Stage, progress: number) => {
+  updateProgress: async (runId: string, attempt: number, stage: Stage, progress: number) => {
     await db
       .update(scoringRuns)
       .set({ stage, progress })
-      .where(and(eq(scoringRuns.id, runId), eq(scoringRuns.status, 'running')));
+      .where(and(eq(scoringRuns.id, runId), eq(scoringRuns.status, 'running'), eq(scoringRuns.attempt, attempt)));
   },
 
   fail: async (runId: string, error: string) => {
@@ -95,13 +115,22 @@ export const createScoringRepository = repository((db) => ({
   /**
    * Stores the result for the run's owner and closes the run in one transaction: nothing
    * half-done is kept. `then` joins the same transaction (the owner's own bookkeeping).
+   * Only the attempt that holds the running run may: anyone else gets LostLeaseError and
+   * nothing is stored (and the unique run id of fit_scores refuses a second result anyway).
    */
   complete: async (
     run: RunRow,
+    attempt: number,
     score: NewScore,
     then?: (row: ScoreRow, tx: Transaction) => Promise<void>,
   ): Promise<ScoreRow> =>
     db.transaction(async (tx) => {
+      const closed = await tx
+        .update(scoringRuns)
+        .set({ status: 'done', stage: 'done', progress: 100, finishedAt: sql`now()` })
+        .where(and(eq(scoringRuns.id, run.id), eq(scoringRuns.status, 'running'), eq(scoringRuns.attempt, attempt)))
+        .returning({ id: scoringRuns.id });
+      if (closed.length === 0) throw new LostLeaseError(run.id);
       const [row] = await tx
         .insert(fitScores)
         .values({
@@ -111,10 +140,6 @@ export const createScoringRepository = repository((db) => ({
           ...subScoreValues(score.analysis.subScores),
         })
         .returning();
-      await tx
-        .update(scoringRuns)
-        .set({ status: 'done', stage: 'done', progress: 100, finishedAt: sql`now()` })
-        .where(eq(scoringRuns.id, run.id));
       await then?.(row!, tx);
       return row!;
     }),

@@ -7,7 +7,7 @@ import type { Transaction } from '../../lib/unit-of-work.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import { defineJob, PermanentJobError, type JobContext, type JobFailure } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { RunRow, ScoreRow, ScoringRepository } from './scoring.repository.ts';
+import { LostLeaseError, type NewScore, type RunRow, type ScoreRow, type ScoringRepository } from './scoring.repository.ts';
 
 export const SCORING_QUEUE = 'score-deck';
 export const SCORING_FAILED = 'Scoring failed. Please try again.';
@@ -75,7 +75,8 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
   async function runJob(runId: string, ctx: JobContext): Promise<void> {
     const run = await repo.getRunById(runId);
     if (!run || run.status === 'done' || run.status === 'failed') return;
-    await repo.markRunning(run.id);
+    // A newer attempt holds the run: this one lost its lease before it even started.
+    if (!(await repo.markRunning(run.id, ctx.attempt))) return;
     if (!run.deckId) throw new PermanentJobError('The deck was removed before scoring finished.');
 
     const owner = ownerOfRow(run);
@@ -100,7 +101,7 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
       if (p.stage === lastStage && now - lastWrite < 250) return;
       lastStage = p.stage;
       lastWrite = now;
-      writes = writes.then(() => repo.updateProgress(run.id, p.stage, pct)).catch(() => {});
+      writes = writes.then(() => repo.updateProgress(run.id, ctx.attempt, p.stage, pct)).catch(() => {});
     };
 
     let analysis: FitScoreAnalysis;
@@ -113,20 +114,28 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     }
     await writes;
     if (ctx.signal.aborted) throw new Error('Scoring was interrupted');
-    await repo.complete(
-      run,
-      {
-        deckId: deck.deck.id,
-        deckVersion: deck.deck.version,
-        engineVersion: analysis.engineVersion,
-        overall: analysis.overall,
-        analysis,
-        profile: profile ?? {},
-      },
-      async (score, tx) => {
-        for (const listener of scoredListeners) await listener(owner, score, tx);
-      },
-    );
+    await storeResult(run, ctx.attempt, {
+      deckId: deck.deck.id,
+      deckVersion: deck.deck.version,
+      engineVersion: analysis.engineVersion,
+      overall: analysis.overall,
+      analysis,
+      profile: profile ?? {},
+    });
+  }
+
+  /** Stores the analysis with the owner's bookkeeping; a worker that lost its lease stores nothing. */
+  async function storeResult(run: RunRow, attempt: number, score: NewScore): Promise<void> {
+    const owner = ownerOfRow(run);
+    try {
+      await repo.complete(run, attempt, score, async (row, tx) => {
+        for (const listener of scoredListeners) await listener(owner, row, tx);
+      });
+    } catch (err) {
+      // The newer attempt stores its own result; this one ends quietly, without failing the run.
+      if (err instanceof LostLeaseError) return;
+      throw err;
+    }
   }
 
   /** Scores one run; a run that failed for good records why (the engine's reason, or a generic one). */

@@ -1,4 +1,4 @@
-import { fitScores, scoringRuns, SUB_SCORE_COLUMNS, weightedOverallSql } from '@fitscore/db';
+import { fitScores, scoringRuns, SUB_SCORE_COLUMNS, subScoreValues, weightedOverallSql } from '@fitscore/db';
 import { EQUAL_WEIGHTS, SUB_SCORE_KEYS } from '@fitscore/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../../tes
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { createBoss } from '../jobs/job-queue.ts';
+import { createScoringRepository, LostLeaseError } from './scoring.repository.ts';
 import { SCORING_QUEUE } from './scoring.service.ts';
 
 let server: TestServer;
@@ -183,6 +184,42 @@ describe('the job survives', () => {
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
     await crashed.stop({ graceful: false });
     await worker.close();
+    await api.close();
+  }, 120_000);
+
+  it('a worker whose lease was taken over can neither start, report nor store: one result per run', async () => {
+    // A finished scoring gives a real analysis to store.
+    const scored = await founderReady(server);
+    const first = await server.request('POST', '/founder/score/start/', { token: scored.token });
+    await waitForRun(server, scored.token, first.body.run.id);
+    const { analysis } = (await server.request('GET', '/founder/score/', { token: scored.token })).body.score;
+
+    const api = await startTestServer({ JOBS_ENABLED: 'false' }, undefined, server.database);
+    const { token } = await founderReady(api);
+    const runId = (await api.request('POST', '/founder/score/start/', { token })).body.run.id as string;
+    const db = api.database.handle.db;
+    const repo = createScoringRepository(db);
+    const result = { deckId: null, deckVersion: 1, engineVersion: analysis.engineVersion, overall: analysis.overall, analysis, profile: {} };
+
+    expect(await repo.markRunning(runId, 0)).toBe(true);
+    // Attempt 1 takes the run over; attempt 0 lost its lease.
+    expect(await repo.markRunning(runId, 1)).toBe(true);
+    expect(await repo.markRunning(runId, 0)).toBe(false);
+    await repo.updateProgress(runId, 0, 'scoring', 90);
+    const stale = (await repo.getRunById(runId))!;
+    expect(stale.progress).toBe(0);
+    await expect(repo.complete(stale, 0, result)).rejects.toBeInstanceOf(LostLeaseError);
+    expect(await db.select().from(fitScores).where(eq(fitScores.runId, runId))).toEqual([]);
+
+    await repo.complete(stale, 1, result);
+    await expect(repo.complete(stale, 1, result)).rejects.toBeInstanceOf(LostLeaseError);
+    // Even a write that skips the repository cannot add a second result to the run.
+    await expect(
+      db.insert(fitScores).values({ ...result, userId: stale.userId, runId, ...subScoreValues(analysis.subScores) }),
+    ).rejects.toThrow();
+    expect(await db.select().from(fitScores).where(eq(fitScores.runId, runId))).toHaveLength(1);
+    const done = (await api.request('GET', `/founder/score/runs/${runId}/`, { token })).body.run;
+    expect(done).toMatchObject({ status: 'done', score: analysis.overall });
     await api.close();
   }, 120_000);
 
