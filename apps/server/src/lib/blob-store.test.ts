@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,18 @@ describe.each(backings)('blob store contract: $name', ({ make }) => {
     expect([...(await store.get(b))]).toEqual([2]);
   });
 
+  it('lists the keys under a prefix with when they were written, and no others', async () => {
+    const folder = `list/${randomBytes(4).toString('hex')}`;
+    const before = Date.now() - 60_000;
+    await store.put(`${folder}/a.pdf`, new Uint8Array([1]));
+    await store.put(`${folder}/deep/b.pptx`, new Uint8Array([2]));
+    await store.put(`other-${folder}/c.pdf`, new Uint8Array([3]));
+    const listed = [];
+    for await (const blob of store.list(`${folder}/`)) listed.push(blob);
+    expect(listed.map((b) => b.key).sort()).toEqual([`${folder}/a.pdf`, `${folder}/deep/b.pptx`]);
+    for (const blob of listed) expect(blob.modifiedAt.getTime()).toBeGreaterThan(before);
+  });
+
   it('another store on the same storage (another process) reads what this one wrote', async () => {
     const other = backing.open();
     try {
@@ -132,5 +144,32 @@ describe('BLOB_STORE settings', () => {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       forcePathStyle: true,
     });
+  });
+});
+
+describe('local blob store after a crash mid-write', () => {
+  it('removes the old .tmp-* files a crash left, keeps recent ones (a write in progress) and every blob', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-blobs-'));
+    const store = openBlobStore(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      await store.put('decks/kept.pdf', new Uint8Array([1]));
+      const folder = join(dataDir, 'blobs', 'decks');
+      const crashed = join(folder, '.tmp-0a1b2c3d4e5f');
+      const writing = join(folder, '.tmp-ffeeddccbbaa');
+      writeFileSync(crashed, 'half a deck');
+      writeFileSync(writing, 'a deck being written');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(crashed, hourAgo, hourAgo);
+
+      expect(await store.removeIncomplete(new Date(Date.now() - 600_000))).toBe(1);
+      expect(readdirSync(folder).sort()).toEqual(['.tmp-ffeeddccbbaa', 'kept.pdf']);
+      // A temporary file is never listed as a blob.
+      const listed = [];
+      for await (const blob of store.list('decks/')) listed.push(blob.key);
+      expect(listed).toEqual(['decks/kept.pdf']);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

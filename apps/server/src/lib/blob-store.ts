@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -14,8 +14,20 @@ export interface BlobStore {
   get(key: string): Promise<Uint8Array>;
   /** Removes the key; removing a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key under the prefix (a folder such as `decks/`), with when it was last written. */
+  list(prefix: string): AsyncIterable<StoredBlob>;
+  /**
+   * Removes what writes interrupted before `before` left behind, and says how many: the local
+   * store's `.tmp-*` files of a crash mid-write (an S3 PUT is atomic: nothing to remove).
+   */
+  removeIncomplete(before: Date): Promise<number>;
   /** Releases connections; called once when the server stops. */
   close(): Promise<void>;
+}
+
+export interface StoredBlob {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class BlobNotFoundError extends Error {
@@ -63,6 +75,42 @@ export function createLocalBlobStore(root: string): BlobStore {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async *list(prefix) {
+      for await (const file of walk(base)) {
+        const key = file.path.slice(base.length + 1).split(sep).join('/');
+        if (!file.name.startsWith('.') && key.startsWith(prefix)) yield { key, modifiedAt: file.modifiedAt };
+      }
+    },
+    async removeIncomplete(before) {
+      let removed = 0;
+      for await (const file of walk(base)) {
+        if (file.name.startsWith('.tmp-') && file.modifiedAt < before) {
+          await rm(file.path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
     async close() {},
   };
+}
+
+/** Every file under the folder, depth first; a folder that does not exist holds nothing. */
+async function* walk(dir: string): AsyncGenerator<{ path: string; name: string; modifiedAt: Date }> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) {
+      // A file removed by another process between the listing and this look is simply gone.
+      const info = await stat(path).catch(() => null);
+      if (info) yield { path, name: entry.name, modifiedAt: info.mtime };
+    }
+  }
 }

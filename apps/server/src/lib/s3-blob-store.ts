@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import type { BlobStoreConfig } from '../config/env.ts';
 import { assertBlobKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
 
@@ -40,6 +40,15 @@ export function createS3BlobStore(config: S3BlobStoreConfig): BlobStore {
       assertBlobKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    async *list(prefix) {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+      }
+    },
+    // A PUT is one step: an interrupted one leaves nothing behind.
+    removeIncomplete: async () => 0,
     async close() {
       client.destroy();
     },

@@ -4,7 +4,7 @@ import type { Platform } from '../../plugins/platform.ts';
 import { founderOwner } from '../../lib/scoring-owner.ts';
 import { createDecksRepository } from './decks.repository.ts';
 import { decksRoutes } from './decks.routes.ts';
-import { createDecksService } from './decks.service.ts';
+import { createDecksService, ORPHAN_BLOB_AGE_MS } from './decks.service.ts';
 
 export interface DecksModuleDeps {
   platform: Platform;
@@ -21,6 +21,13 @@ export function register(app: FastifyInstance, { platform, versionsKept }: Decks
     inspect: (bytes) => platform.analyzer.inspect(bytes),
   });
   versionsKept.provide((userId) => decks.versionsKept(founderOwner(userId)));
+  // At start, in the background: files that a crash left without a row are removed.
+  app.addHook('onReady', async () => {
+    decks
+      .removeOrphanBlobs(new Date(Date.now() - ORPHAN_BLOB_AGE_MS))
+      .then((removed) => app.log.info(removed, 'removed orphan deck files'))
+      .catch((err: unknown) => app.log.error({ err }, 'could not remove orphan deck files'));
+  });
   decksRoutes(app, decks);
   return decks;
 }

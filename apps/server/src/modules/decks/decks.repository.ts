@@ -44,6 +44,12 @@ export const createDecksRepository = repository((db) => ({
       .set({ removedAt: sql`now()` })
       .where(and(ownedBy(decks, owner), isNull(decks.removedAt)));
   },
+  /** Which of these blob keys a deck row (of any owner) still names. */
+  keysInUse: async (keys: string[]): Promise<Set<string>> => {
+    if (keys.length === 0) return new Set();
+    const rows = await db.select({ key: decks.blobKey }).from(decks).where(inArray(decks.blobKey, keys));
+    return new Set(rows.map((row) => row.key));
+  },
   deleteMany: async (ids: string[]) => {
     if (ids.length === 0) return;
     await db.delete(decks).where(inArray(decks.id, ids));

@@ -8,6 +8,9 @@ import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DeckRow, DecksRepository } from './decks.repository.ts';
 
 export const MAX_DECK_BYTES = 10 * 1024 * 1024;
+/** A deck file this old with no row is an orphan: an upload between its write and its commit takes seconds. */
+export const ORPHAN_BLOB_AGE_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
 const ACCEPTED_EXTENSIONS = /\.(pdf|pptx|ppt)$/i;
 const WRONG_TYPE = 'Please upload a PDF or PowerPoint file';
 
@@ -125,6 +128,31 @@ export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDe
     },
 
     versionsKept: (owner: ScoringOwner) => repo.count(owner),
+
+    /**
+     * Removes deck files that no row names (a crash between writing the file and committing its row,
+     * or a deleted deal's decks) and half-written files, all older than `before`. Safe to run on
+     * several instances at once.
+     */
+    async removeOrphanBlobs(before: Date): Promise<{ incomplete: number; orphans: number }> {
+      const incomplete = await blobs.removeIncomplete(before);
+      let orphans = 0;
+      let batch: string[] = [];
+      const sweep = async () => {
+        const inUse = await repo.keysInUse(batch);
+        const unused = batch.filter((key) => !inUse.has(key));
+        await Promise.all(unused.map((key) => blobs.delete(key)));
+        orphans += unused.length;
+        batch = [];
+      };
+      for await (const blob of blobs.list('decks/')) {
+        if (blob.modifiedAt >= before) continue;
+        batch.push(blob.key);
+        if (batch.length >= SWEEP_BATCH) await sweep();
+      }
+      if (batch.length > 0) await sweep();
+      return { incomplete, orphans };
+    },
   };
 }
 export type DecksService = ReturnType<typeof createDecksService>;

@@ -185,3 +185,40 @@ describe('replacing the current deck is one unit of work', () => {
     expect(status.body.versions).toHaveLength(1);
   });
 });
+
+describe('deck files left behind by a crash', () => {
+  it('are removed when a server starts: old files with no row and half-written files; decks in use stay', async () => {
+    const { mkdirSync, readdirSync, utimesSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const user = await founderWithProfile();
+    expect((await upload(user.token, pdf, 'kept.pdf')).status).toBe(201);
+    const folder = join(server.config.dataDir, 'blobs', 'decks');
+    mkdirSync(folder, { recursive: true });
+    const hourAgo = new Date(Date.now() - 2 * 3_600_000);
+    // A crash after the file was written and before its row was committed, and one mid-write.
+    writeFileSync(join(folder, '0b6f2d0e-0000-4000-8000-000000000001.pdf'), pdf);
+    writeFileSync(join(folder, '.tmp-0a1b2c3d4e5f'), 'half');
+    // An upload happening right now: its file is new, its row not yet committed.
+    writeFileSync(join(folder, '0b6f2d0e-0000-4000-8000-000000000002.pdf'), pdf);
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith('0002.pdf')) utimesSync(join(folder, name), hourAgo, hourAgo);
+    }
+
+    const restarted = await startTestServer({}, undefined, server.database);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (readdirSync(folder).includes('.tmp-0a1b2c3d4e5f') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const left = readdirSync(folder);
+      expect(left).toContain('0b6f2d0e-0000-4000-8000-000000000002.pdf');
+      expect(left).not.toContain('0b6f2d0e-0000-4000-8000-000000000001.pdf');
+      expect(left).not.toContain('.tmp-0a1b2c3d4e5f');
+      // Every deck a row names is still there (this suite's other decks included) and still readable.
+      const status = await restarted.request('GET', '/founder/deck/status/', { token: user.token });
+      expect(status.body.deck).toMatchObject({ filename: 'kept.pdf' });
+      const rows = await server.database.handle.db.query.decks.findMany();
+      for (const row of rows) expect(left).toContain(row.blobKey.replace('decks/', ''));
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
+});
