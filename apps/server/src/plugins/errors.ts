@@ -76,6 +76,11 @@ export function sendError(
 ) {
   const body: ErrorResponse = { error: message, code };
   if (extra?.details !== undefined) body.details = extra.details;
+  // A refusal that knows how long to wait says so in the standard header too (RFC 9110).
+  const wait = (extra?.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+  if (code === 'rate_limited' && typeof wait === 'number' && Number.isFinite(wait)) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(wait))));
+  }
   if (extra?.requestId) body.requestId = extra.requestId;
   return reply.code(ERROR_STATUS[code]).type('application/json').send(body);
 }

@@ -66,6 +66,7 @@ export function createAccountSecurityService({ repo, auth, secrets, config, prot
       throw new AppError(
         'rate_limited',
         `Too many incorrect codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { retry_after_seconds: Math.ceil(waitMs / 1000) },
       );
     }
   }

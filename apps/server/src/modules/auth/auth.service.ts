@@ -62,6 +62,7 @@ export function createAuthService({ repo, config, protection, recovery, onboardi
       throw new AppError(
         'rate_limited',
         `Too many ${what} attempts for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { retry_after_seconds: Math.ceil(waitMs / 1000) },
       );
     }
   }

@@ -39,6 +39,8 @@ describe('sign-in failures per account', () => {
     const during = await login(server, email, password);
     expect(during.status).toBe(429);
     expect(during.body.code).toBe('rate_limited');
+    // The wait is in the standard header as well as in the body.
+    expect(Number(during.headers.get('retry-after'))).toBe(Math.max(1, Math.ceil(during.body.details.retry_after_seconds)));
     expect(during.body.error).toMatch(/^Too many sign-in attempts for this email\. Try again in \d+ seconds?, or reset your password\.$/);
 
     await letDelayPass(server, email);
@@ -125,6 +127,7 @@ describe('current-password guesses in password change', () => {
     const limited = await change(password);
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(/^Too many incorrect current passwords/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -83,6 +83,7 @@ export function createSignInProtection(repo: AccountProtectionRepository, config
         throw new AppError(
           'rate_limited',
           `Too many incorrect current passwords. Try again in ${waitText(secondsUntil(blocked.blockedUntil))}, or reset your password.`,
+          { retry_after_seconds: secondsUntil(blocked.blockedUntil) },
         );
       }
     },
