@@ -56,6 +56,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // A fund's apply page stands on its own (no FitScore navigation): it is the fund's page, and embeddable.
+      { element: <Suspended />, children: [{ path: paths.apply(':slug'), element: page(() => import('./routes/public/apply')) }] },
       { path: '/vc', element: <Navigate to={paths.signupAs('vc')} replace /> },
       { path: '/founder/submit', element: <Navigate to={paths.signupAs('founder')} replace /> },
       {

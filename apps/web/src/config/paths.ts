@@ -13,6 +13,7 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   contact: '/contact',
+  apply: (slug: string) => `/apply/${slug}`,
   founder: {
     home: '/founder/home',
     profile: '/founder/profile',

@@ -9,7 +9,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDeckStatus, useUploadDeck } from '@/features/deck-upload/api/deck';
-import { checkDeckFile, DeckDropzone } from '@/features/deck-upload/components/deck-dropzone';
+import { checkDeckFile, DeckDropzone } from '@/components/ui/deck-dropzone';
 import { useProgress } from '@/features/founder-progress/api/use-progress';
 import { StepHeader } from '@/features/founder-progress/components/step-header';
 import { errorMessage } from '@/lib/api-client';

@@ -17,7 +17,9 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useSaveFundStep, useSaveIntakeSources, useSaveScoringWeights, useVcProfile } from '@/features/vc-fund/api/fund-profile';
 import { FundStepForm } from '@/features/vc-fund/components/fund-step-form';
-import { IntakeAvailabilityNote, IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/components/intake-sources-fields';
+import { IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/components/intake-sources-fields';
+import { useIntakeSettings } from '@/features/vc-intake/api/intake';
+import { IntakeQuickAddresses } from '@/features/vc-intake/components/intake-addresses';
 import { SixWeightsEditor } from '@/features/vc-fund/components/six-weights-editor';
 import { StepIndicator } from '@/features/vc-fund/components/step-indicator';
 import { fundStepValues, intakeOf, sixWeightsOf } from '@/features/vc-fund/lib/form-values';
@@ -143,7 +145,7 @@ function Onboarding({ profile }: { profile: VcFundProfile | null }) {
                 }}
                 error={intakeError}
               />
-              <IntakeAvailabilityNote />
+              <OnboardingAddresses />
               <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-between">
                 <Previous onClick={() => go(1)} />
                 <Button onClick={() => void finish()} disabled={saveIntake.isPending} className="sm:min-w-32">
@@ -156,6 +158,13 @@ function Onboarding({ profile }: { profile: VcFundProfile | null }) {
       </Card>
     </>
   );
+}
+
+/** The fund exists once step 1 is saved: its apply URL and forwarding address are real from then on. */
+function OnboardingAddresses() {
+  const settings = useIntakeSettings();
+  if (!settings.data) return null;
+  return <IntakeQuickAddresses settings={settings.data} settingsTo={`${paths.vc.settings}?tab=intake`} />;
 }
 
 export default function VcOnboardingPage() {

@@ -28,6 +28,9 @@ import {
 import { FundStepForm } from '@/features/vc-fund/components/fund-step-form';
 import { IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/components/intake-sources-fields';
 import { ScoringPreferencesForm } from '@/features/vc-fund/components/scoring-preferences-form';
+import { useIntakeSettings } from '@/features/vc-intake/api/intake';
+import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresses';
+import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { errorMessage } from '@/lib/api-client';
 
@@ -128,7 +131,6 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
   const toast = useToast();
   const [value, setValue] = useState<IntakeValue>(() => intakeOf(profile));
   const [error, setError] = useState<string | undefined>();
-  const applyId = useId();
 
   const onSave = async () => {
     const body = { online_form_enabled: value.onlineForm, email_forwarding_enabled: value.emailForwarding };
@@ -156,16 +158,6 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
           }}
           error={error}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={applyId} className="block text-sm font-medium text-slate-700">
-            Public apply URL
-          </label>
-          <Input id={applyId} readOnly disabled value="" placeholder="Not available yet" aria-describedby={`${applyId}-hint`} />
-          <p id={`${applyId}-hint`} className="text-xs text-slate-500">
-            Your fund&apos;s apply link appears here once deal intake is available. The same goes for your email forwarding
-            address and the steps to set up the forwarding rule in Gmail, Outlook or another mail service.
-          </p>
-        </div>
         <div className="flex justify-end border-t border-slate-200 pt-5">
           <Button onClick={() => void onSave()} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Changes'}
@@ -173,6 +165,23 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
         </div>
       </div>
     </SectionCard>
+  );
+}
+
+/** The addresses of each channel and the log of what arrived through them. */
+function IntakeChannelsCards() {
+  const settings = useIntakeSettings();
+  return (
+    <>
+      <SectionCard title="Your intake addresses" description="Where founders and your other systems send decks. Each one feeds the same pipeline.">
+        <QueryState query={settings} label="Loading your intake addresses">
+          {(data) => <IntakeAddresses settings={data} />}
+        </QueryState>
+      </SectionCard>
+      <SectionCard title="Intake log" description="The last 100 items received on any channel, and what became of each.">
+        <IntakeLog dealPath={paths.vc.deal} />
+      </SectionCard>
+    </>
   );
 }
 
@@ -227,7 +236,16 @@ export default function VcSettingsPage() {
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">
             <QueryState query={profile} label="Loading your fund">
               {({ profile: p }) =>
-                name === 'fund' ? <FundTab profile={p} /> : name === 'scoring' ? <ScoringTab profile={p} /> : <IntakeTab profile={p} />
+                name === 'fund' ? (
+                  <FundTab profile={p} />
+                ) : name === 'scoring' ? (
+                  <ScoringTab profile={p} />
+                ) : (
+                  <div className="space-y-6">
+                    <IntakeTab profile={p} />
+                    <IntakeChannelsCards />
+                  </div>
+                )
               }
             </QueryState>
           </Tabs.Content>

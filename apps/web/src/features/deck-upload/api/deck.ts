@@ -1,6 +1,7 @@
 import { DeckStatusSchema, founderEndpoints } from '@fitscore/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiUrl, authHeader, callEndpoint, readError, UNAUTHORIZED_EVENT, ApiError } from '@/lib/api-client';
+import { apiUrl, authHeader, callEndpoint } from '@/lib/api-client';
+import { postFormWithProgress } from '@/lib/upload-with-progress';
 import { queryKeys } from '@/lib/query-keys';
 
 export function useDeckStatus() {
@@ -10,34 +11,18 @@ export function useDeckStatus() {
   });
 }
 
-/**
- * Uploads with XMLHttpRequest because fetch cannot report upload progress: the bar shows
- * bytes actually sent, not a timer.
- */
+/** Uploads the deck; the bar follows the bytes actually sent. */
 export function uploadDeck(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
-  return new Promise<ReturnType<typeof DeckStatusSchema.parse>>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(founderEndpoints.uploadDeck.path));
-    for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = async () => {
-      const response = new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } });
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(DeckStatusSchema.parse(await response.json()));
-        return;
-      }
-      const error = await readError(response, 'Failed to upload deck');
-      if (xhr.status === 401) window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
-      reject(error);
-    };
-    xhr.onerror = () => reject(new ApiError('Upload failed. Please try again.', 0, 'network'));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
+  const form = new FormData();
+  form.append('file', file);
+  return postFormWithProgress({
+    url: apiUrl(founderEndpoints.uploadDeck.path),
+    form,
+    headers: authHeader(),
+    parse: (body) => DeckStatusSchema.parse(body),
+    onProgress,
+    fallbackError: 'Failed to upload deck',
+    ...(signal ? { signal } : {}),
   });
 }
 

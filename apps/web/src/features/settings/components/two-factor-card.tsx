@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { copyText } from '@/lib/clipboard';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -21,15 +22,6 @@ const errorText = (err: unknown, fallback: string) => (err instanceof Error && e
 
 /** The Base32 key in groups of four, as authenticator apps show and accept it. */
 const groupKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const toast = useToast();

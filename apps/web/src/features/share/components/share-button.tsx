@@ -7,27 +7,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { copyText } from '@/lib/clipboard';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-async function copyText(text: string, inputId: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older browsers or no permission: copy the selected field the old way.
-    const input = document.getElementById(inputId);
-    if (!(input instanceof HTMLInputElement)) return false;
-    input.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    }
-  }
-}
 
 type Expiry = (typeof SHARE_LINK_EXPIRY_DAYS)[number] | null;
 const EXPIRY_CHOICES: { value: string; label: string }[] = [

@@ -40,10 +40,7 @@ function SourceToggle({ icon, title, badge, checked, onChange, children }: { ico
   );
 }
 
-/**
- * The two deal intake sources. The apply form and the forwarding address do not exist yet:
- * the text says so plainly rather than show a link or address that would not work.
- */
+/** The two deal intake switches; the addresses themselves are shown by the intake feature. */
 export function IntakeSourcesFields({ value, onChange, error }: { value: IntakeValue; onChange: (v: IntakeValue) => void; error?: string | undefined }) {
   return (
     <div className="space-y-3">
@@ -70,15 +67,5 @@ export function IntakeSourcesFields({ value, onChange, error }: { value: IntakeV
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** Said wherever the apply link or intake address would be shown: they do not exist yet. */
-export function IntakeAvailabilityNote({ className }: { className?: string }) {
-  return (
-    <p className={cn('rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200', className)}>
-      Deal intake is not switched on for your fund yet. Your public apply link and your forwarding address will appear in
-      Settings → Intake Sources once it is; until then no deals arrive and nothing is scored.
-    </p>
   );
 }
