@@ -39,7 +39,7 @@ const RULES: SectionRule[] = [
   {
     kind: 'solution',
     heading: words([
-      'solutions?', 'solutio', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', 'unique selling proposition', '\\p{L}*USP',
+      'solutions?', 'solutio', 'advantages', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', 'unique selling proposition', '\\p{L}*USP',
       'what we do', 'what is \\p{L}+ ?\\?', 'after \\p{L}+', '(user |customer )?benefits( to \\p{L}+)?', 'how we (make a difference|help)', 'proposed solution',
       'impact (&|and) vision', 'l[oö]sung(en)?', 'nutzen', 'wertversprechen', 'proposition de valeur', 'soluci[oó]n', 'solu[cç][aã]o', 'propuesta de valor', 'proposta de valor',
     ]),
@@ -99,7 +99,7 @@ const RULES: SectionRule[] = [
   {
     kind: 'competition',
     heading: words([
-      'competition', 'competitors?', 'competitive (landscape|advantages?|analysis)', 'alternatives', 'landscape', 'differentiation', 'key differentiators', 'why us', 'why \\p{L}+( \\p{L}+)? will win',
+      'competition', 'competitors?', 'competitive (landscape|advantages?|analysis)', 'competitor (study|analysis)', 'alternatives', 'landscape', 'differentiation', 'key differentiators', 'why us', 'why \\p{L}+( \\p{L}+)? will win',
       'comparison', 'how we compare', 'our (edge|moat)', 'positioning', 'wettbewerb', 'konkurrenz', 'wettbewerbsvorteile?', 'concurrence', 'concurrents', 'competencia', 'competidores', 'concorr[eê]ncia', 'concorrentes',
     ]),
     body: [words(['competitors?', 'competition']), words(['vs\\.?', 'versus', 'compared to']), words(['incumbents?']), words(['differentiat\\w*', 'moat', 'unlike'])],
@@ -193,6 +193,19 @@ function headingCoverage(line: string): number {
   return isLetter.filter((l, i) => l && covered[i]).length / letters;
 }
 
+/**
+ * The sections a heading line names. Where phrases of two sections overlap the longer one wins:
+ * 'Go-to-market' is no market heading, 'Investment opportunity' no market opportunity.
+ */
+function headingKinds(line: string): SectionKind[] {
+  const spans: Array<{ kind: SectionKind; start: number; end: number }> = [];
+  for (const r of RULES) for (const m of line.matchAll(new RegExp(r.heading.source, 'giu'))) spans.push({ kind: r.kind, start: m.index, end: m.index + m[0].length });
+  spans.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: typeof spans = [];
+  for (const s of spans) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
+  return [...new Set(kept.sort((a, b) => a.start - b.start).map((k) => k.kind))];
+}
+
 /** The page's heading lines: the title when known, and short lines at the top. */
 function headingsOf(page: PageText): string[] {
   const top = page.text.split('\n').slice(0, 4).filter((l) => l.trim().length > 0 && l.length <= 60);
@@ -232,7 +245,17 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     const sectionNames = new Set(lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).flatMap((l) => RULES.filter((r) => r.heading.test(l)).map((r) => r.kind))).size;
     if (!substance || FILLER.test(page.text) || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
     // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).
-    const fromHeading = RULES.filter((r) => r.heading.test(named) && !(r.kind === 'market' && /go[- ]to[- ]market|market adoption|revenue opportunity/i.test(named))).map((r) => r.kind);
+    // Titles placed below or between the text ('PROPOSED SOLUTION' as a slide's last line) and a
+    // second heading over part of the slide ('BUSINESS MODEL' … 'BRAND PARTNERSHIPS') count too.
+    // A heading inside the text is in capitals over a sentence; one below the text is its last line.
+    const trimmed = lines.map((l) => l.trim());
+    const sentenceBelow = (i: number) => trimmed.slice(i + 1, i + 4).some((l) => wordCount(l) >= 5);
+    const inner = trimmed.filter(
+      (l, i) =>
+        i > 0 && !named.includes(l) && l.length <= 40 && !/\d/.test(l) && headingCoverage(l) >= 0.7 &&
+        ((i === trimmed.length - 1 && named === '') || (l === l.toUpperCase() && sentenceBelow(i))),
+    );
+    const fromHeading = [...new Set([...headingKinds(named), ...inner.flatMap(headingKinds)])];
     if (fromHeading.length > 0) {
       // The cover is no section unless its heading names one and it has a body.
       if (idx === 0 && n > 3 && wordCount(body) < 25) return none();
