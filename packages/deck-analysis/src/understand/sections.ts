@@ -34,7 +34,7 @@ const RULES: SectionRule[] = [
       'what is the problem', 'before \\p{L}+', 'problem statement',
       'problem(e|stellung)?', 'herausforderungen?', 'probl[eè]mes?', 'problema', 'dor', 'desaf[ií]o',
     ]),
-    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'high costs?', 'waste\\w*', 'overcrowded']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?'])],
+    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'high costs?', 'waste\\w*', 'overcrowded']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?']), words(['currently', 'nowadays', 'existing', 'traditional(ly)?'])],
   },
   {
     kind: 'solution',
@@ -227,6 +227,7 @@ function bodyKinds(body: string, pageFacts: readonly Fact[], min = BODY_SIGNALS)
 export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]): PageSections[] {
   const n = pages.length;
   const out: PageSections[] = [];
+  const closed = new Set<number>();
   pages.forEach((page, idx) => {
     const headings = headingsOf(page);
     const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !PLACEHOLDER.test(l));
@@ -239,11 +240,19 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     const body = `${bodyLines.join('\n')}\n${page.notes}`;
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
     const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
-    const none = () => out.push({ page: page.number, kinds: [] });
+    // A page found to be no section (an agenda, a contact page, filler) stays none.
+    const none = () => {
+      closed.add(idx);
+      out.push({ page: page.number, kinds: [] });
+    };
     // A slide listing section names, each alone on its line, is an agenda, not those sections.
     // Counted by the sections they name: 'Partnerships' over two 'screenshot' captions is no agenda.
     const sectionNames = new Set(lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).flatMap((l) => RULES.filter((r) => r.heading.test(l)).map((r) => r.kind))).size;
-    if (!substance || FILLER.test(page.text) || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    // A contact page near the end ('Layla Sargent, CEO and Founder, layla@…') is no team slide.
+    const contact = idx >= n - 3 && /[\w.-]+@[\w-]+\.\w|https?:\/\/|www\./.test(page.text) && wordCount(page.text) < 30;
+    if (FILLER.test(page.text) || sectionNames >= 4 || contact || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    // A heading over no substance (a picture) may still sit inside a run of one section.
+    if (!substance) return out.push({ page: page.number, kinds: [] });
     // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).
     // Titles placed below or between the text ('PROPOSED SOLUTION' as a slide's last line) and a
     // second heading over part of the slide ('BUSINESS MODEL' … 'BRAND PARTNERSHIPS') count too.
@@ -274,7 +283,76 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     if (out[i]!.kinds.length === 0 && headingsOf(pages[i]!).some((h) => /\b(contd?\.?|continued|cont'd)\b/i.test(h))) out[i]!.kinds = [...out[i - 1]!.kinds];
   }
   personaStories(pages, out);
+  const open = (i: number) => out[i]!.kinds.length === 0 && !closed.has(i);
+  openingProblems(pages, out, open, facts);
+  namedAnswers(pages, out, open);
+  featureLists(pages, out, open);
+  runsOfOneSection(pages, out, open);
   return out;
+}
+
+/**
+ * Decks open with the problem: in the first pages after the cover, before any other section,
+ * a page whose body has two problem signals ('Currently, it's hard to… share… manage…') is the problem.
+ */
+function openingProblems(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean, facts: readonly Fact[]): void {
+  for (let i = 1; i < Math.min(4, pages.length); i++) {
+    if (out.slice(1, i).some((o) => o.kinds.some((k) => k !== 'problem' && k !== 'team'))) return;
+    const pageFacts = facts.filter((f) => f.page === pages[i]!.number);
+    if (open(i) && bodyKinds(pages[i]!.text, pageFacts, BODY_SIGNALS - 1)[0] === 'problem') out[i]!.kinds = ['problem'];
+  }
+}
+
+/** Letters and digits only, lower case: 'Match Box' and 'MatchBox' are one name. */
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The page right after the problem that names the company from the cover ('FueledBy.Us —
+ * Service designed to connect…', 'Match Box: like people around you…') is its answer: the solution.
+ */
+function namedAnswers(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean): void {
+  const name = squash(pages[0]?.title ?? pages[0]?.text.split('\n').find((l) => l.trim() !== '') ?? '');
+  if (name.length < 3 || pages.length < 4) return;
+  for (let i = 2; i < pages.length; i++) {
+    if (open(i) && out[i - 1]!.kinds.includes('problem') && squash(pages[i]!.text).includes(name) && wordCount(pages[i]!.text) >= 6) out[i]!.kinds = ['solution'];
+  }
+}
+
+/**
+ * A slide listing what the product does, in short items under a short title ('Writers:
+ * WYSIWYG editor, Hosting, Import/Export, Share, Publish') is a product slide: three or more
+ * items of one to five words without figures, making up most of the slide.
+ */
+function featureLists(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean): void {
+  pages.forEach((page, i) => {
+    if (i === 0 || !open(i)) return;
+    const [head = '', ...items] = page.text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    if (wordCount(head) > 4) return;
+    // Items, not the lines of a wrapped paragraph, a list of people ('Dr. Zara Ahmed - DNB, MBBS,') or a form's fields ('Name: ____').
+    const short = items.filter((l) => wordCount(l) >= 1 && wordCount(l) <= 4 && /^[\p{Lu}\P{L}]/u.test(l) && !/\d|[.,;!?]$|[,:]|_{2,}|@|www\./.test(l));
+    if (short.length >= 3 && short.length >= 0.75 * items.length) out[i]!.kinds = ['product'];
+  });
+}
+
+/**
+ * Decks keep a section's slides together: a page that is no section of its own between two
+ * pages of one section (the screenshots between 'The app' and 'Under the hood') belongs to it.
+ */
+function runsOfOneSection(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean): void {
+  for (let i = 1; i < pages.length - 1; i++) {
+    if (!open(i)) continue;
+    let j = i;
+    while (j < pages.length && open(j)) j += 1;
+    if (j >= pages.length) return;
+    // Between the solution and the product, the pages show the product ('Meet the cure…',
+    // three app screenshots, 'Under the hood').
+    const before = out[i - 1]!.kinds;
+    const after = out[j]!.kinds;
+    const shared = before.filter((k) => after.includes(k));
+    const kind = shared[0] ?? (before.includes('solution') && after.includes('product') ? 'product' : undefined);
+    if (kind && j - i <= 3) for (let k = i; k < j; k++) out[k]!.kinds = [kind];
+    i = j;
+  }
 }
 
 /**
