@@ -157,9 +157,10 @@ const MIN_BODY_WORDS = 5;
 const BODY_SIGNALS = 3;
 /** A figure of a section's kind on the page counts as this many body signals. */
 const FACT_SIGNALS = 2;
-const PLACEHOLDER = /lorem ipsum|dolor sit amet|template by|click (to|here to) (add|edit)|your (text|title) here|there are x |source: .*your uncle/i;
-// A page still holding template filler is no section, whatever else it says.
-const FILLER = /lorem ipsum|there are x target|your uncle|click (to|here to) add (text|title)/i;
+// Template text: filler a page still holds makes it no section, whatever else it says; a
+// template's credit line or master-slide prompt is only dropped.
+const FILLER = /lorem ipsum|dolor sit amet|there are x |your uncle|click (to|here to) add (text|title)|your (text|title) here/i;
+const TEMPLATE_LINE = new RegExp(`${FILLER.source}|template by|click (to|here to) edit`, 'i');
 const NON_SECTION_HEADING = words(['table of contents', 'contents', 'agenda', 'index', 'inhalt', 'sommaire', 'thank you', 'thanks', 'questions\\??', 'contact( us)?', 'appendix', 'danke', 'merci', 'gracias', 'obrigad[oa]']);
 
 const wordCount = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
@@ -230,7 +231,7 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
   const closed = new Set<number>();
   pages.forEach((page, idx) => {
     const headings = headingsOf(page);
-    const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !PLACEHOLDER.test(l));
+    const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !TEMPLATE_LINE.test(l));
     // The heading: the first of the top lines and the title that is mostly a section name
     // ('PROBLEM > OPPORTUNITY', 'BUSINESS' + 'MODEL' on two lines); it is not body.
     const top = lines.slice(0, 4);
