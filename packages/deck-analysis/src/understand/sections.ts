@@ -249,8 +249,8 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     // A slide listing section names, each alone on its line, is an agenda, not those sections.
     // Counted by the sections they name: 'Partnerships' over two 'screenshot' captions is no agenda.
     const sectionNames = new Set(lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).flatMap((l) => RULES.filter((r) => r.heading.test(l)).map((r) => r.kind))).size;
-    // A contact page near the end ('Layla Sargent, CEO and Founder, layla@…') is no team slide.
-    const contact = idx >= n - 3 && /[\w.-]+@[\w-]+\.\w|https?:\/\/|www\./.test(page.text) && wordCount(page.text) < 30;
+    // A contact page ('Layla Sargent, CEO and Founder, layla@…', an address, few words) is no team slide.
+    const contact = idx > 0 && /[\w.-]+@[\w-]+\.\w/.test(page.text) && wordCount(page.text) < 30;
     if (FILLER.test(page.text) || sectionNames >= 4 || contact || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
     // A heading over no substance (a picture) may still sit inside a run of one section.
     if (!substance) return out.push({ page: page.number, kinds: [] });

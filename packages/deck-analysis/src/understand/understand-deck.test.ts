@@ -112,6 +112,19 @@ describe('understandDeck', () => {
     expect(pages).toEqual({ problem: [2], solution: [3], product: [4, 5, 6] });
   });
 
+  it('reads no team from a contact page, wherever it sits', () => {
+    const u = understandDeck(
+      deck([
+        ['Acme', 'Robots for retailers'],
+        ['Layla Sargent', 'CEO and Founder\nlayla@acme.example\n22 Great James St, London'],
+        ['The Problem', 'Small retailers lose a fifth of their margin to manual picking and packing'],
+        ['Our Solution', 'Robots that pick and pack, rented by the month, installed in a day'],
+      ]),
+      null,
+    );
+    expect(u.sections.filter((s) => s.kind === 'team')).toEqual([]);
+  });
+
   it('reads no features from a form or a list of people', () => {
     const u = understandDeck(
       deck([
