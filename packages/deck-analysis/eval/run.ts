@@ -25,7 +25,7 @@ import { BUZZWORD_SLIDE, GOALS_SLIDE, HEADING_ONLY_SLIDES, HEADINGS_SLIDE, slide
 import { generatedLabelledDecks } from './generated-labels.ts';
 import { NON_CURRENT, ORDERING, type LabelledDeck } from './labels.ts';
 
-const { values } = parseArgs({ options: { cache: { type: 'boolean' }, only: { type: 'string' } }, strict: false });
+const { values } = parseArgs({ options: { cache: { type: 'boolean' }, only: { type: 'string' }, pages: { type: 'boolean' } }, strict: false });
 const CACHE_DIR = join(import.meta.dirname, '..', 'node_modules', '.cache', 'deck-eval');
 
 async function readCached(analyzer: DeckAnalyzer, bytes: Uint8Array): Promise<DeckText> {
@@ -203,7 +203,26 @@ async function main(): Promise<void> {
     const verdict = o.error ?? r?.verdict.value ?? '';
     lines.push(`${o.label.file.padEnd(42)} ${verdict.padEnd(12)} ${String(r?.overall ?? '-').padStart(7)}  ${pagesFound}/${pagesLabelled}`);
   }
+  if (values.pages) lines.push('', ...pageDiffs(outcomes));
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** `--pages`: every page whose sections differ from its labels ('p7 +product -solution'). */
+function pageDiffs(outcomes: Outcome[]): string[] {
+  const out: string[] = [];
+  for (const o of outcomes) {
+    const found = new Map<number, string[]>();
+    if (o.report?.verdict.value === 'deck') for (const [k, ps] of Object.entries(o.report.sections)) for (const p of ps) found.set(p, [...(found.get(p) ?? []), k]);
+    const pages = new Set([...o.label.pages.map((p) => p.page), ...found.keys()]);
+    for (const page of [...pages].sort((a, b) => a - b)) {
+      const truth = o.label.pages.find((p) => p.page === page)?.sections ?? [];
+      const got = found.get(page) ?? [];
+      const extra = got.filter((k) => !truth.includes(k)).map((k) => `+${k}`);
+      const missing = truth.filter((k) => !got.includes(k)).map((k) => `-${k}`);
+      if (extra.length + missing.length > 0) out.push(`${o.label.file} p${page} ${[...extra, ...missing].join(' ')}`);
+    }
+  }
+  return out;
 }
 
 await main();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '../model.ts';
-import { deckFacts } from './facts.ts';
+import { deckFacts, refineClaims } from './facts.ts';
 
 const page = (number: number, text: string, notes = ''): PageText => ({ number, title: null, text, notes, source: 'text' });
 const find = (facts: ReturnType<typeof deckFacts>, kind: string) => facts.filter((f) => f.kind === kind);
@@ -57,5 +57,14 @@ describe('deckFacts', () => {
 
   it('drops implausible pairings', () => {
     expect(find(deckFacts([page(1, 'Churn 450%')]), 'churn')).toEqual([]);
+  });
+
+  it('reads market tiers named apart from their figures by size (TAM ⊇ SAM ⊇ SOM)', () => {
+    const pages = [page(5, 'Market Size\n1.9 Billion+\n532M\n10.6M\nTRIPS BOOKED (WORLDWIDE)\nTotal Available Market\nBUDGET & ONLINE TRIPS\nMarket Share\nServiceable Available Market')];
+    const tiers = refineClaims(deckFacts(pages), pages, new Map([[5, ['market']]])).filter((c) => ['tam', 'sam', 'som'].includes(c.kind));
+    expect(tiers.map((c) => [c.kind, c.value]).sort()).toEqual([['sam', 532e6], ['som', 10.6e6], ['tam', 1.9e9]]);
+    // Tiers beside their own figures keep them.
+    const paired = [page(3, 'TAM $12B\nSAM $1.5B\nSOM $150M')];
+    expect(refineClaims(deckFacts(paired), paired, new Map([[3, ['market']]])).map((c) => [c.kind, c.value])).toEqual([['tam', 12e9], ['sam', 1.5e9], ['som', 150e6]]);
   });
 });

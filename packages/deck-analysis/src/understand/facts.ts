@@ -25,7 +25,7 @@ const LABELS: Label[] = [
   { kind: 'arr', need: 'money', re: /\bARR\b|annual recurring revenue|annual(ized)? run[- ]?rate|\brun[- ]rate\b|jährliche[rn]? wiederkehrende[rn]? umsatz/gi, period: 'year' },
   { kind: 'gmv', need: 'money', re: /\bGMV\b|gross merchandise|transaction volume|\bTPV\b|\bGTV\b/gi },
   { kind: 'sam', need: 'money', re: /\bSAM\b|serviceable (available|addressable)( market)?/gi },
-  { kind: 'som', need: 'money', re: /\bSOM\b|serviceable obtainable( market)?|obtainable market|share of (the )?market/gi },
+  { kind: 'som', need: 'money', re: /\bSOM\b|serviceable obtainable( market)?|obtainable market|share of (the )?market|market share/gi },
   { kind: 'tam', need: 'money', re: /\bTAM\b|total addressable( market)?|total available market|market size|global market|market (is|was|of|worth|valued|expected|projected)|industry (is|worth|size|valued)|market opportunity|(?<!(serviceable|obtainable) )addressable market|marktvolumen|marktgröße|taille du marché|tamaño del mercado|tamanho do mercado/gi },
   { kind: 'valuation', need: 'money', re: /valuation|pre-?money|post-?money|valued at|\bcap\b|bewertung/gi },
   { kind: 'committed', need: 'money', re: /committed|soft[- ]circled|already raised|secured (so far|to date)?|commitments/gi },
@@ -316,6 +316,13 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
     const best = largestAmount.get(c.page);
     if (!best || toUsd(c.value, c.currency) > toUsd(best.value, best.currency)) largestAmount.set(c.page, c);
   }
+  for (const page of pages) {
+    if (!(sectionsByPage.get(page.number) ?? []).includes('market')) continue;
+    const tiers = marketTiers(claims, page);
+    if (!tiers) continue;
+    const values = new Set(tiers.map((t) => t.value));
+    claims = [...claims.filter((c) => !(c.page === page.number && (c.kind === 'amount' || (TIERS as readonly string[]).includes(c.kind)) && values.has(c.value))), ...tiers];
+  }
   return claims.map((c) => {
     const kinds = c.page === null ? [] : (sectionsByPage.get(c.page) ?? []);
     const page = pages.find((p) => p.number === c.page);
@@ -334,6 +341,42 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
     if (out.status === 'current' && kinds.includes('team') && out.kind !== 'teamSize' && FOUNDER_PAST.test(out.quote)) out = { ...out, status: 'historical' };
     return out;
   });
+}
+
+const TIERS = ['tam', 'sam', 'som'] as const;
+
+/**
+ * A market slide that names its tiers apart from their figures ('1.9 Billion+ / 532M / 10.6M'
+ * over 'Total Available Market … Serviceable Available Market … Market Share'): as many
+ * figures alone on their lines as tiers named, and no tier with a figure beside it, are the
+ * tiers by size, since TAM ⊇ SAM ⊇ SOM. Returns the page's tier claims in place of the old ones.
+ */
+function marketTiers(claims: readonly Claim[], page: PageText): Claim[] | null {
+  const lines = page.text.split('\n').filter((l) => l.trim() !== '');
+  const figures = lines.flatMap((l) => {
+    const t = findNumbers(l);
+    const alone = t.length === 1 && l.replace(t[0]!.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
+    return alone && !t[0]!.percent && !t[0]!.year && (t[0]!.scaled || t[0]!.currency) ? [{ token: t[0]!, line: l.trim() }] : [];
+  });
+  const named = TIERS.filter((t) => lines.some((l) => labelHits(l).some((h) => h.label.kind === t)));
+  if (named.length < 2 || figures.length !== named.length) return null;
+  // A tier figure read on a line of its own words ('SAM $4B') means the slide pairs them already.
+  const onPage = claims.filter((c) => c.page === page.number && c.status === 'current');
+  if (onPage.some((c) => (TIERS as readonly string[]).includes(c.kind) && !figures.some((f) => f.line === c.quote))) return null;
+  const bySize = [...figures].sort((a, b) => toUsd(b.token.value, b.token.currency) - toUsd(a.token.value, a.token.currency));
+  return bySize.map(({ token, line }, i) => ({
+    id: `p${page.number}-${named[i]}-tier`,
+    kind: named[i]!,
+    value: token.value,
+    unit: 'currency' as const,
+    currency: token.currency ?? 'USD',
+    period: null,
+    label: null,
+    page: page.number,
+    quote: line,
+    source: 'deck' as const,
+    status: 'current' as const,
+  }));
 }
 
 export function deckFacts(pages: readonly PageText[]): Claim[] {

@@ -34,12 +34,12 @@ const RULES: SectionRule[] = [
       'what is the problem', 'before \\p{L}+', 'problem statement',
       'problem(e|stellung)?', 'herausforderungen?', 'probl[eè]mes?', 'problema', 'dor', 'desaf[ií]o',
     ]),
-    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'high costs?', 'waste\\w*', 'overcrowded']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?'])],
+    body: [words(['problems?', 'pain', 'struggl\\w*', 'frustrat\\w*']), words(['inefficien\\w*', 'costly', 'expensive', 'high costs?', 'waste\\w*', 'overcrowded']), words(['lack of', 'no easy way', 'difficult', 'hard to', "can'?t afford"]), words(['broken', 'fragmented', 'outdated', 'manual(ly)?']), words(['currently', 'nowadays', 'existing', 'traditional(ly)?'])],
   },
   {
     kind: 'solution',
     heading: words([
-      'solutions?', 'solutio', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', 'unique selling proposition', '\\p{L}*USP',
+      'solutions?', 'solutio', 'advantages', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', 'unique selling proposition', '\\p{L}*USP',
       'what we do', 'what is \\p{L}+ ?\\?', 'after \\p{L}+', '(user |customer )?benefits( to \\p{L}+)?', 'how we (make a difference|help)', 'proposed solution',
       'impact (&|and) vision', 'l[oö]sung(en)?', 'nutzen', 'wertversprechen', 'proposition de valeur', 'soluci[oó]n', 'solu[cç][aã]o', 'propuesta de valor', 'proposta de valor',
     ]),
@@ -99,7 +99,7 @@ const RULES: SectionRule[] = [
   {
     kind: 'competition',
     heading: words([
-      'competition', 'competitors?', 'competitive (landscape|advantages?|analysis)', 'alternatives', 'landscape', 'differentiation', 'key differentiators', 'why us', 'why \\p{L}+( \\p{L}+)? will win',
+      'competition', 'competitors?', 'competitive (landscape|advantages?|analysis)', 'competitor (study|analysis)', 'alternatives', 'landscape', 'differentiation', 'key differentiators', 'why us', 'why \\p{L}+( \\p{L}+)? will win',
       'comparison', 'how we compare', 'our (edge|moat)', 'positioning', 'wettbewerb', 'konkurrenz', 'wettbewerbsvorteile?', 'concurrence', 'concurrents', 'competencia', 'competidores', 'concorr[eê]ncia', 'concorrentes',
     ]),
     body: [words(['competitors?', 'competition']), words(['vs\\.?', 'versus', 'compared to']), words(['incumbents?']), words(['differentiat\\w*', 'moat', 'unlike'])],
@@ -157,9 +157,10 @@ const MIN_BODY_WORDS = 5;
 const BODY_SIGNALS = 3;
 /** A figure of a section's kind on the page counts as this many body signals. */
 const FACT_SIGNALS = 2;
-const PLACEHOLDER = /lorem ipsum|dolor sit amet|template by|click (to|here to) (add|edit)|your (text|title) here|there are x |source: .*your uncle/i;
-// A page still holding template filler is no section, whatever else it says.
-const FILLER = /lorem ipsum|there are x target|your uncle|click (to|here to) add (text|title)/i;
+// Template text: filler a page still holds makes it no section, whatever else it says; a
+// template's credit line or master-slide prompt is only dropped.
+const FILLER = /lorem ipsum|dolor sit amet|there are x |your uncle|click (to|here to) add (text|title)|your (text|title) here/i;
+const TEMPLATE_LINE = new RegExp(`${FILLER.source}|template by|click (to|here to) edit`, 'i');
 const NON_SECTION_HEADING = words(['table of contents', 'contents', 'agenda', 'index', 'inhalt', 'sommaire', 'thank you', 'thanks', 'questions\\??', 'contact( us)?', 'appendix', 'danke', 'merci', 'gracias', 'obrigad[oa]']);
 
 const wordCount = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
@@ -193,6 +194,19 @@ function headingCoverage(line: string): number {
   return isLetter.filter((l, i) => l && covered[i]).length / letters;
 }
 
+/**
+ * The sections a heading line names. Where phrases of two sections overlap the longer one wins:
+ * 'Go-to-market' is no market heading, 'Investment opportunity' no market opportunity.
+ */
+function headingKinds(line: string): SectionKind[] {
+  const spans: Array<{ kind: SectionKind; start: number; end: number }> = [];
+  for (const r of RULES) for (const m of line.matchAll(new RegExp(r.heading.source, 'giu'))) spans.push({ kind: r.kind, start: m.index, end: m.index + m[0].length });
+  spans.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: typeof spans = [];
+  for (const s of spans) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
+  return [...new Set(kept.sort((a, b) => a.start - b.start).map((k) => k.kind))];
+}
+
 /** The page's heading lines: the title when known, and short lines at the top. */
 function headingsOf(page: PageText): string[] {
   const top = page.text.split('\n').slice(0, 4).filter((l) => l.trim().length > 0 && l.length <= 60);
@@ -214,9 +228,10 @@ function bodyKinds(body: string, pageFacts: readonly Fact[], min = BODY_SIGNALS)
 export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]): PageSections[] {
   const n = pages.length;
   const out: PageSections[] = [];
+  const closed = new Set<number>();
   pages.forEach((page, idx) => {
     const headings = headingsOf(page);
-    const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !PLACEHOLDER.test(l));
+    const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !TEMPLATE_LINE.test(l));
     // The heading: the first of the top lines and the title that is mostly a section name
     // ('PROBLEM > OPPORTUNITY', 'BUSINESS' + 'MODEL' on two lines); it is not body.
     const top = lines.slice(0, 4);
@@ -226,13 +241,31 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     const body = `${bodyLines.join('\n')}\n${page.notes}`;
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
     const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
-    const none = () => out.push({ page: page.number, kinds: [] });
+    // A page found to be no section (an agenda, a contact page, filler) stays none.
+    const none = () => {
+      closed.add(idx);
+      out.push({ page: page.number, kinds: [] });
+    };
     // A slide listing section names, each alone on its line, is an agenda, not those sections.
     // Counted by the sections they name: 'Partnerships' over two 'screenshot' captions is no agenda.
     const sectionNames = new Set(lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).flatMap((l) => RULES.filter((r) => r.heading.test(l)).map((r) => r.kind))).size;
-    if (!substance || FILLER.test(page.text) || sectionNames >= 4 || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    // A contact page ('Layla Sargent, CEO and Founder, layla@…', an address, few words) is no team slide.
+    const contact = idx > 0 && /[\w.-]+@[\w-]+\.\w/.test(page.text) && wordCount(page.text) < 30;
+    if (FILLER.test(page.text) || sectionNames >= 4 || contact || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    // A heading over no substance (a picture) may still sit inside a run of one section.
+    if (!substance) return out.push({ page: page.number, kinds: [] });
     // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).
-    const fromHeading = RULES.filter((r) => r.heading.test(named) && !(r.kind === 'market' && /go[- ]to[- ]market|market adoption|revenue opportunity/i.test(named))).map((r) => r.kind);
+    // Titles placed below or between the text ('PROPOSED SOLUTION' as a slide's last line) and a
+    // second heading over part of the slide ('BUSINESS MODEL' … 'BRAND PARTNERSHIPS') count too.
+    // A heading inside the text is in capitals over a sentence; one below the text is its last line.
+    const trimmed = lines.map((l) => l.trim());
+    const sentenceBelow = (i: number) => trimmed.slice(i + 1, i + 4).some((l) => wordCount(l) >= 5);
+    const inner = trimmed.filter(
+      (l, i) =>
+        i > 0 && !named.includes(l) && l.length <= 40 && !/\d/.test(l) && headingCoverage(l) >= 0.7 &&
+        ((i === trimmed.length - 1 && named === '') || (l === l.toUpperCase() && sentenceBelow(i))),
+    );
+    const fromHeading = [...new Set([...headingKinds(named), ...inner.flatMap(headingKinds)])];
     if (fromHeading.length > 0) {
       // The cover is no section unless its heading names one and it has a body.
       if (idx === 0 && n > 3 && wordCount(body) < 25) return none();
@@ -251,7 +284,76 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     if (out[i]!.kinds.length === 0 && headingsOf(pages[i]!).some((h) => /\b(contd?\.?|continued|cont'd)\b/i.test(h))) out[i]!.kinds = [...out[i - 1]!.kinds];
   }
   personaStories(pages, out);
+  const open = (i: number) => out[i]!.kinds.length === 0 && !closed.has(i);
+  openingProblems(pages, out, open, facts);
+  namedAnswers(pages, out, open);
+  featureLists(pages, out, open);
+  runsOfOneSection(pages, out, open);
   return out;
+}
+
+/**
+ * Decks open with the problem: in the first pages after the cover, before any other section,
+ * a page whose body has two problem signals ('Currently, it's hard to… share… manage…') is the problem.
+ */
+function openingProblems(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean, facts: readonly Fact[]): void {
+  for (let i = 1; i < Math.min(4, pages.length); i++) {
+    if (out.slice(1, i).some((o) => o.kinds.some((k) => k !== 'problem' && k !== 'team'))) return;
+    const pageFacts = facts.filter((f) => f.page === pages[i]!.number);
+    if (open(i) && bodyKinds(pages[i]!.text, pageFacts, BODY_SIGNALS - 1)[0] === 'problem') out[i]!.kinds = ['problem'];
+  }
+}
+
+/** Letters and digits only, lower case: 'Match Box' and 'MatchBox' are one name. */
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The page right after the problem that names the company from the cover ('FueledBy.Us —
+ * Service designed to connect…', 'Match Box: like people around you…') is its answer: the solution.
+ */
+function namedAnswers(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean): void {
+  const name = squash(pages[0]?.title ?? pages[0]?.text.split('\n').find((l) => l.trim() !== '') ?? '');
+  if (name.length < 3 || pages.length < 4) return;
+  for (let i = 2; i < pages.length; i++) {
+    if (open(i) && out[i - 1]!.kinds.includes('problem') && squash(pages[i]!.text).includes(name) && wordCount(pages[i]!.text) >= 6) out[i]!.kinds = ['solution'];
+  }
+}
+
+/**
+ * A slide listing what the product does, in short items under a short title ('Writers:
+ * WYSIWYG editor, Hosting, Import/Export, Share, Publish') is a product slide: three or more
+ * items of one to five words without figures, making up most of the slide.
+ */
+function featureLists(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean): void {
+  pages.forEach((page, i) => {
+    if (i === 0 || !open(i)) return;
+    const [head = '', ...items] = page.text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    if (wordCount(head) > 4) return;
+    // Items, not the lines of a wrapped paragraph, a list of people ('Dr. Zara Ahmed - DNB, MBBS,') or a form's fields ('Name: ____').
+    const short = items.filter((l) => wordCount(l) >= 1 && wordCount(l) <= 4 && /^[\p{Lu}\P{L}]/u.test(l) && !/\d|[.,;!?]$|[,:]|_{2,}|@|www\./.test(l));
+    if (short.length >= 3 && short.length >= 0.75 * items.length) out[i]!.kinds = ['product'];
+  });
+}
+
+/**
+ * Decks keep a section's slides together: a page that is no section of its own between two
+ * pages of one section (the screenshots between 'The app' and 'Under the hood') belongs to it.
+ */
+function runsOfOneSection(pages: readonly PageText[], out: PageSections[], open: (i: number) => boolean): void {
+  for (let i = 1; i < pages.length - 1; i++) {
+    if (!open(i)) continue;
+    let j = i;
+    while (j < pages.length && open(j)) j += 1;
+    if (j >= pages.length) return;
+    // Between the solution and the product, the pages show the product ('Meet the cure…',
+    // three app screenshots, 'Under the hood').
+    const before = out[i - 1]!.kinds;
+    const after = out[j]!.kinds;
+    const shared = before.filter((k) => after.includes(k));
+    const kind = shared[0] ?? (before.includes('solution') && after.includes('product') ? 'product' : undefined);
+    if (kind && j - i <= 3) for (let k = i; k < j; k++) out[k]!.kinds = [kind];
+    i = j;
+  }
 }
 
 /**

@@ -76,6 +76,67 @@ describe('understandDeck', () => {
     expect(sectionsOf('Incumbents charge 30% more than we do and serve 40 customers with 2 apps')).toEqual(['competition']);
   });
 
+  it('reads a title placed below the text, and a second heading in capitals over a sentence', () => {
+    const kindsOf = (u: ReturnType<typeof understandDeck>, page: number) => u.sections.filter((s) => s.pages.includes(page)).map((s) => s.kind).sort();
+    const u = understandDeck(
+      {
+        format: 'ppt',
+        pages: [
+          ['Acme Guard', 'Home security cameras'],
+          ['', 'The system needs a single photo of each resident\nResidents get an alarm when a stranger comes to the door\nPROPOSED SOLUTION'],
+          ['BUSINESS MODEL', 'Service fee of 20% on every booking\nBRAND PARTNERSHIPS\nBrands book repairs for their customers through our widget'],
+          ['Investment opportunity', 'THE ROADMAP\nClear path to launch and commercialise products in two years'],
+        ].map(([title, text], i) => ({ number: i + 1, title: title || null, text: title ? `${title}\n${text}` : text!, notes: '', source: 'text' as const })),
+      },
+      null,
+    );
+    expect(kindsOf(u, 2)).toEqual(['solution']);
+    expect(kindsOf(u, 3)).toEqual(['businessModel', 'gtm']);
+    expect(kindsOf(u, 4)).toEqual(['ask', 'product']);
+  });
+
+  it('reads a feature list and the screenshots between the solution and the product as product', () => {
+    const u = understandDeck(
+      deck([
+        ['FueledBy', 'Connecting the creative industry'],
+        ['Idea', "Currently, it's hard to share writings with many people\nor to manage comments and versions"],
+        ['FueledBy', 'A service designed to connect writers, readers, editors and publishers'],
+        ['Writers', 'WYSIWYG editor\nHosting\nImport/Export\nPublish'],
+        ['Brittany', 'Friends in common\nLike or not'],
+        ['Under the hood', 'Signals for relevance: hyper-location using WiFi, mutual liking and friends in common'],
+        ['Contact', 'jane@fueledby.us'],
+      ]),
+      null,
+    );
+    const pages = Object.fromEntries(u.sections.map((s) => [s.kind, s.pages]));
+    expect(pages).toEqual({ problem: [2], solution: [3], product: [4, 5, 6] });
+  });
+
+  it('reads no team from a contact page, wherever it sits', () => {
+    const u = understandDeck(
+      deck([
+        ['Acme', 'Robots for retailers'],
+        ['Layla Sargent', 'CEO and Founder\nlayla@acme.example\n22 Great James St, London'],
+        ['The Problem', 'Small retailers lose a fifth of their margin to manual picking and packing'],
+        ['Our Solution', 'Robots that pick and pack, rented by the month, installed in a day'],
+      ]),
+      null,
+    );
+    expect(u.sections.filter((s) => s.kind === 'team')).toEqual([]);
+  });
+
+  it('reads no features from a form or a list of people', () => {
+    const u = understandDeck(
+      deck([
+        ['Acme', 'Robots for retailers'],
+        ['Application', 'Name: ______\nDate of birth: ______\nAddress: ______\nSignature: ______'],
+        ['Doctors', 'Dr. Vipin Kumar - MBBS, DNB,\nDr. Zara Ahmed - DNB, MBBS,\nDr. Shubham Mishra - MBBS, MD'],
+      ]),
+      null,
+    );
+    expect(u.sections.filter((s) => s.kind === 'product')).toEqual([]);
+  });
+
   it('reads a persona story that leads into the problem as part of the problem, and no other', () => {
     const problemPages = (story: Array<[string, string]>) =>
       understandDeck(deck([['Acme Dating', 'the flirting game'], ...story, ['Team', 'Jane Doe, CEO & Co-founder, previously at Match Group for six years']]), null)
