@@ -232,13 +232,14 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       const base = publicWebUrl.replace(/\/$/, '');
       async function* rows(): AsyncGenerator<readonly CsvValue[]> {
         if (!fund) return;
-        let cursor: string | undefined;
-        do {
-          const page = await readPage(fund.id, { ...filters, limit: CSV_PAGE, ...(cursor ? { cursor } : {}) });
-          const scores = await repo.subScoresOf(page.items.flatMap((r) => (r.deal.scoreId ? [r.deal.scoreId] : [])));
-          for (const row of page.items) {
+        const { sort, ...rest } = filters;
+        let after: [string | number | null, string] | undefined;
+        for (;;) {
+          const rows = await repo.exportPage({ fundId: fund.id, filters: rest, sort, limit: CSV_PAGE, after });
+          const items = rows.slice(0, CSV_PAGE);
+          for (const row of items) {
             const d = toDeal(row);
-            const sub = row.deal.scoreId ? scores.get(row.deal.scoreId) : undefined;
+            const sub = row.subScores;
             yield [
               d.date.slice(0, 10),
               d.startupName,
@@ -250,13 +251,15 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
               d.status,
               d.source,
               d.owner?.name ?? '',
-              ...SUB_SCORE_KEYS.map((k) => sub?.[k] ?? null),
+              ...SUB_SCORE_KEYS.map((k) => sub[k]),
               d.website,
               `${base}/vc/deal/${d.id}`,
             ];
           }
-          cursor = page.next_cursor ?? undefined;
-        } while (cursor);
+          const last = items[items.length - 1];
+          if (rows.length <= CSV_PAGE || !last) return;
+          after = [sortValueOf(sort, last.deal), last.deal.id];
+        }
       }
       return { header: CSV_HEADER, rows: rows() };
     },
