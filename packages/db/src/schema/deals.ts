@@ -1,15 +1,14 @@
 import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
 
 
 /**
  * A startup in a fund's pipeline. Its deck and analysis are owned by the deal (decks,
- * scoring_runs and fit_scores have a `deal_id` owner column); `fit_score` is the analysis'
- * nine sub-scores weighted by the fund's weights, stored so the pipeline sorts on an index
- * and re-weighting is one set-based update.
+ * scoring_runs and fit_scores have a `deal_id` owner column). Its FitScore lives in
+ * `deal_scores` (below), so that re-weighting never rewrites this wide, many-indexed row.
  */
 export const deals = pgTable(
   'deals',
@@ -37,8 +36,6 @@ export const deals = pgTable(
      * deleted with its deal (`on delete cascade`), so it cannot dangle.
      */
     scoreId: uuid('score_id'),
-    /** 0-100 under the fund's weights; null until scored. */
-    fitScore: integer('fit_score'),
     confidence: text('confidence', { enum: DEAL_CONFIDENCES }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     fitSector: boolean('fit_sector').notNull().default(false),
@@ -51,13 +48,14 @@ export const deals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Pipeline order per fund: by date, by FitScore (nulls last), by name; each with the id as tie-breaker.
+    // Pipeline order per fund: by date, by name; each with the id as tie-breaker (FitScore: deal_scores).
     index('deals_fund_created_idx').on(t.fundId, t.createdAt, t.id),
-    index('deals_fund_score_idx').on(t.fundId, sql`coalesce(${t.fitScore}, -1)`, t.id),
     index('deals_fund_name_idx').on(t.fundId, sql`lower(${t.startupName})`, t.id),
     index('deals_fund_status_created_idx').on(t.fundId, t.status, t.createdAt, t.id),
     index('deals_fund_scored_idx').on(t.fundId, t.scoredAt),
-    check('deals_fit_score_check', sql`${t.fitScore} is null or ${t.fitScore} between 0 and 100`),
+    // Search (`q`: case-insensitive substring of the name or the sector) through trigrams (pg_trgm).
+    index('deals_name_trgm_idx').using('gin', t.startupName.op('gin_trgm_ops')),
+    index('deals_sector_trgm_idx').using('gin', t.sector.op('gin_trgm_ops')),
     check('deals_status_check', sql`${t.status} in ('new', 'hot', 'track', 'cold')`),
   ],
 );
@@ -77,4 +75,59 @@ export const dealStatusHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deal_status_history_deal_idx').on(t.dealId, t.createdAt)],
+);
+
+/** A sub-score column: the dimension's 1-10 score, null until the deal is scored. */
+const subScore = (name: string) => smallint(name);
+
+/**
+ * A deal's FitScore and the nine sub-scores it is weighted from (a copy of its current
+ * analysis, `deals.score_id`, kept by a trigger of migration 0010). One narrow row per deal,
+ * made with the deal: re-weighting a fund is one UPDATE of these rows, which touches their
+ * primary key and the sort index and nothing of `deals` (its many indexes and the trigram
+ * search). `fit_score` is 0-100 under the fund's weights; null until scored.
+ */
+export const dealScores = pgTable(
+  'deal_scores',
+  {
+    dealId: uuid('deal_id')
+      .primaryKey()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    fundId: uuid('fund_id').notNull(),
+    scoreTeam: subScore('score_team'),
+    scoreMarket: subScore('score_market'),
+    scoreProblemSolution: subScore('score_problem_solution'),
+    scoreTraction: subScore('score_traction'),
+    scoreProduct: subScore('score_product'),
+    scoreBusinessModel: subScore('score_business_model'),
+    scoreFinancials: subScore('score_financials'),
+    scoreGtm: subScore('score_gtm'),
+    scoreRisks: subScore('score_risks'),
+    fitScore: integer('fit_score'),
+  },
+  (t) => [
+    // Pipeline order by FitScore (unscored last when descending), the deal id as tie-breaker.
+    index('deal_scores_fund_score_idx').on(t.fundId, sql`coalesce(${t.fitScore}, -1)`, t.dealId),
+    check('deal_scores_fit_score_check', sql`${t.fitScore} is null or ${t.fitScore} between 0 and 100`),
+  ],
+);
+
+/**
+ * How many deals of a fund have each value of each filter (facet: 'all' with value '',
+ * 'sector', 'stage', 'region', 'confidence', 'source', 'owner'; '' when unset), per status.
+ * Kept by statement triggers on `deals` (migration 0010), so the pipeline's counts with no
+ * filter or one filter are a few rows read, not a count over 100,000 deals.
+ */
+export const dealCounts = pgTable(
+  'deal_counts',
+  {
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    status: text('status', { enum: DEAL_ROW_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fundId, t.facet, t.value, t.status] })],
 );

@@ -157,14 +157,18 @@ export function subScoreValues(scores: Record<SubScoreKey, { score: number }>) {
  * `weightedOverall` computes it (weighted mean of the nine sub-scores times 10, in double
  * precision, halves rounded up). Weights may be numbers or SQL (a fund's weight columns),
  * so a pipeline can select, filter and sort by it. Weights must be positive (a fund's are 1-10).
+ * `columns` are the nine sub-score columns read (by default fit_scores'; deal_scores has the same).
  */
-export function weightedOverallSql(weights: Record<SubScoreKey, number | SQL | { getSQL(): SQL }>): SQL<number> {
+export function weightedOverallSql(
+  weights: Record<SubScoreKey, number | SQL | { getSQL(): SQL }>,
+  columns: Record<SubScoreKey, { getSQL(): SQL }> = SUB_SCORE_COLUMNS,
+): SQL<number> {
   const w = (k: SubScoreKey) => {
     const v = weights[k];
     return typeof v === 'number' ? sql`${v}::float8` : sql`(${v})::float8`;
   };
   const sum = sql.join(
-    SUB_SCORE_KEYS.map((k) => sql`${w(k)} * ${SUB_SCORE_COLUMNS[k]}`),
+    SUB_SCORE_KEYS.map((k) => sql`${w(k)} * ${columns[k]}`),
     sql` + `,
   );
   const total = sql.join(

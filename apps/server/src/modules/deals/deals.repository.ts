@@ -1,10 +1,10 @@
 import type { DealFilters, DealSort, SubScoreKey } from '@fitscore/contracts';
-import { SUB_SCORE_KEYS } from '@fitscore/contracts';
-import { dealStatusHistory, deals, decks, fitScores, funds, repository, scoringRuns, SUB_SCORE_COLUMNS, users, weightedOverallSql } from '@fitscore/db';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { dealCounts, dealScores, dealStatusHistory, deals, decks, fitScores, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-export type DealRowRaw = typeof deals.$inferSelect;
+/** A deal's row with its FitScore (kept in deal_scores, see the schema). */
+export type DealRowRaw = typeof deals.$inferSelect & { fitScore: number | null };
 export type NewDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type FundRowForDeals = typeof funds.$inferSelect;
 
@@ -20,28 +20,45 @@ const FUND_WEIGHTS: Record<SubScoreKey, SQL | { getSQL(): SQL }> = {
   gtm: funds.weightGtm,
   risks: funds.weightRisks,
 };
-const fundFitScore = weightedOverallSql(FUND_WEIGHTS);
+/** The nine sub-score columns of deal_scores (the deal's current analysis). */
+const DEAL_SUB_SCORES = {
+  team: dealScores.scoreTeam,
+  market: dealScores.scoreMarket,
+  problemSolution: dealScores.scoreProblemSolution,
+  traction: dealScores.scoreTraction,
+  product: dealScores.scoreProduct,
+  businessModel: dealScores.scoreBusinessModel,
+  financials: dealScores.scoreFinancials,
+  gtm: dealScores.scoreGtm,
+  risks: dealScores.scoreRisks,
+} as const satisfies Record<SubScoreKey, unknown>;
+const fundFitScore = weightedOverallSql(FUND_WEIGHTS, DEAL_SUB_SCORES);
 
 const owners = alias(users, 'deal_owner');
 /** The newest scoring run of each deal (its state and error), read for the rows of one page only. */
 const lastRun = sql`(select ${scoringRuns.status} || '|' || coalesce(${scoringRuns.error}, '') from ${scoringRuns}
   where ${scoringRuns.dealId} = ${deals.id} order by ${scoringRuns.createdAt} desc limit 1)`;
 
-/** A deal as the API shows it: its row, its owner's name and its newest scoring's state. */
+/** A deal as the API shows it: its row and FitScore, its owner's name and its newest scoring's state. */
 const dealColumns = {
-  deal: deals,
+  deal: { ...getTableColumns(deals), fitScore: dealScores.fitScore },
   ownerName: owners.name,
   run: sql<string | null>`${lastRun}`.as('last_run'),
 };
 export type DealRow = { deal: DealRowRaw; ownerName: string | null; run: string | null };
+/** A row of the CSV: the deal and its nine sub-scores (null until scored). */
+export type DealExportRow = DealRow & { subScores: Record<SubScoreKey, number | null> };
 
-/** The sort key of each sort, and its direction. */
-const SORT_KEYS: Record<DealSort, { key: SQL; desc: boolean }> = {
-  date: { key: sql`${deals.createdAt}`, desc: false },
-  '-date': { key: sql`${deals.createdAt}`, desc: true },
-  fitScore: { key: sql`coalesce(${deals.fitScore}, -1)`, desc: false },
-  '-fitScore': { key: sql`coalesce(${deals.fitScore}, -1)`, desc: true },
-  name: { key: sql`lower(${deals.startupName})`, desc: false },
+/**
+ * The sort key of each sort, its tie-breaker and its direction; each pair is the tail of an
+ * index after the fund id (deals_fund_created_idx, deal_scores_fund_score_idx, deals_fund_name_idx).
+ */
+const SORT_KEYS: Record<DealSort, { key: SQL; id: SQL; desc: boolean }> = {
+  date: { key: sql`${deals.createdAt}`, id: sql`${deals.id}`, desc: false },
+  '-date': { key: sql`${deals.createdAt}`, id: sql`${deals.id}`, desc: true },
+  fitScore: { key: sql`coalesce(${dealScores.fitScore}, -1)`, id: sql`${dealScores.dealId}`, desc: false },
+  '-fitScore': { key: sql`coalesce(${dealScores.fitScore}, -1)`, id: sql`${dealScores.dealId}`, desc: true },
+  name: { key: sql`lower(${deals.startupName})`, id: sql`${deals.id}`, desc: false },
 };
 
 /** The value of a row's sort key, as the cursor stores it. */
@@ -53,8 +70,10 @@ export function sortValueOf(sort: DealSort, deal: DealRowRaw): string | number {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+type Filters = Omit<DealFilters, 'sort' | 'status'>;
+
 /** The filters' conditions within one fund (the tab's status is separate: counts ignore it). */
-function filterConditions(fundId: string, f: Omit<DealFilters, 'sort' | 'status'>): SQL[] {
+function filterConditions(fundId: string, f: Filters): SQL[] {
   const where: SQL[] = [eq(deals.fundId, fundId)];
   if (f.q) {
     const pattern = `%${escapeLike(f.q)}%`;
@@ -69,6 +88,22 @@ function filterConditions(fundId: string, f: Omit<DealFilters, 'sort' | 'status'
   return where;
 }
 
+/** The one-dimension filters and the deal_counts facet each is counted under. */
+const FACETS = { sector: 'sector', stage: 'stage', region: 'region', confidence: 'confidence', source: 'source', owner: 'owner' } as const;
+
+/**
+ * The facet and values when the filters narrow by at most one dimension (no search): their
+ * counts are kept in deal_counts. Undefined when the rows must be counted.
+ */
+function countedFacet(f: Filters): { facet: string; values: string[] } | undefined {
+  if (f.q) return undefined;
+  const set = (Object.keys(FACETS) as (keyof typeof FACETS)[]).filter((k) => f[k]?.length);
+  if (set.length === 0) return { facet: 'all', values: [''] };
+  if (set.length > 1) return undefined;
+  const key = set[0]!;
+  return { facet: FACETS[key], values: f[key]! };
+}
+
 export interface PageRequest {
   fundId: string;
   filters: Omit<DealFilters, 'sort'>;
@@ -80,7 +115,24 @@ export interface PageRequest {
 
 export const createDealsRepository = repository((db) => {
   const selectDeals = () =>
-    db.select(dealColumns).from(deals).leftJoin(owners, eq(owners.id, deals.ownerUserId));
+    db
+      .select(dealColumns)
+      .from(deals)
+      .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
+      .leftJoin(owners, eq(owners.id, deals.ownerUserId));
+
+  /** The filtered rows after a keyset position, in the sort's order (limit + 1 rows). */
+  function pageWhere({ fundId, filters, sort, after }: Omit<PageRequest, 'limit'>) {
+    const { key, id, desc: descending } = SORT_KEYS[sort];
+    // Both fund ids: either table's index can lead the plan (deal_scores' for FitScore order).
+    const where = [...filterConditions(fundId, filters), eq(dealScores.fundId, fundId)];
+    if (filters.status) where.push(eq(deals.status, filters.status));
+    if (after) {
+      const value = sort === 'date' || sort === '-date' ? sql`${after[0]}::timestamptz` : sql`${after[0]}`;
+      where.push(descending ? sql`(${key}, ${id}) < (${value}, ${after[1]}::uuid)` : sql`(${key}, ${id}) > (${value}, ${after[1]}::uuid)`);
+    }
+    return { where: and(...where), order: descending ? [desc(key), desc(id)] : [asc(key), asc(id)] };
+  }
 
   return {
     fund: async (fundId: string): Promise<FundRowForDeals | undefined> => {
@@ -88,9 +140,10 @@ export const createDealsRepository = repository((db) => {
       return row;
     },
 
+    /** A new deal (its deal_scores and deal_counts rows follow by trigger); unscored. */
     insert: async (values: NewDeal): Promise<DealRowRaw> => {
       const [row] = await db.insert(deals).values(values).returning();
-      return row!;
+      return { ...row!, fitScore: null };
     },
 
     remove: async (dealId: string) => {
@@ -117,22 +170,42 @@ export const createDealsRepository = repository((db) => {
     },
 
     /** One page (limit + 1 rows, so the caller knows whether another follows) after a keyset position. */
-    page: async ({ fundId, filters, sort, limit, after }: PageRequest): Promise<DealRow[]> => {
-      const { key, desc: descending } = SORT_KEYS[sort];
-      const where = filterConditions(fundId, filters);
-      if (filters.status) where.push(eq(deals.status, filters.status));
-      if (after) {
-        const value = sort === 'date' || sort === '-date' ? sql`${after[0]}::timestamptz` : sql`${after[0]}`;
-        where.push(descending ? sql`(${key}, ${deals.id}) < (${value}, ${after[1]}::uuid)` : sql`(${key}, ${deals.id}) > (${value}, ${after[1]}::uuid)`);
-      }
+    page: async ({ limit, ...request }: PageRequest): Promise<DealRow[]> => {
+      const { where, order } = pageWhere(request);
       return selectDeals()
-        .where(and(...where))
-        .orderBy(descending ? desc(key) : asc(key), descending ? desc(deals.id) : asc(deals.id))
+        .where(where)
+        .orderBy(...order)
         .limit(limit + 1);
     },
 
-    /** How many deals match the filters, in all and per status (the tab does not narrow them). */
-    counts: async (fundId: string, filters: Omit<DealFilters, 'sort' | 'status'>) => {
+    /** A page of the CSV: the rows with their sub-scores, without the scoring state. */
+    exportPage: async ({ limit, ...request }: PageRequest): Promise<DealExportRow[]> => {
+      const { where, order } = pageWhere(request);
+      return db
+        .select({ ...dealColumns, run: sql<string | null>`null`, subScores: DEAL_SUB_SCORES })
+        .from(deals)
+        .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
+        .leftJoin(owners, eq(owners.id, deals.ownerUserId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit + 1);
+    },
+
+    /**
+     * How many deals match the filters, in all and per status (the tab does not narrow them):
+     * read from deal_counts when at most one dimension filters, else counted over the rows.
+     */
+    counts: async (fundId: string, filters: Filters) => {
+      const counted = countedFacet(filters);
+      if (counted) {
+        const n = (status?: string) =>
+          status ? sql<number>`coalesce(sum(${dealCounts.n}) filter (where ${dealCounts.status} = ${status}), 0)::int` : sql<number>`coalesce(sum(${dealCounts.n}), 0)::int`;
+        const [row] = await db
+          .select({ all: n(), hot: n('hot'), track: n('track'), cold: n('cold') })
+          .from(dealCounts)
+          .where(and(eq(dealCounts.fundId, fundId), eq(dealCounts.facet, counted.facet), inArray(dealCounts.value, counted.values)));
+        return row!;
+      }
       const [row] = await db
         .select({
           all: sql<number>`count(*)::int`,
@@ -155,16 +228,6 @@ export const createDealsRepository = repository((db) => {
       return row?.n ?? 0;
     },
 
-    /** The nine sub-scores of the deals of one page, for the CSV. */
-    subScoresOf: async (scoreIds: string[]) => {
-      if (scoreIds.length === 0) return new Map<string, Record<SubScoreKey, number>>();
-      const rows = await db
-        .select({ id: fitScores.id, ...Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, SUB_SCORE_COLUMNS[k]])) })
-        .from(fitScores)
-        .where(inArray(fitScores.id, scoreIds));
-      return new Map(rows.map((r) => [r.id as string, r as unknown as Record<SubScoreKey, number>]));
-    },
-
     /** The analysis a deal's score came from, with its deck and the fund's weights. */
     analysisOf: async (scoreId: string) => {
       const [row] = await db
@@ -184,7 +247,7 @@ export const createDealsRepository = repository((db) => {
         .orderBy(desc(dealStatusHistory.createdAt)),
 
     /** The deal, locked until the transaction ends (a status change reads and writes it). */
-    lock: async (fundId: string, dealId: string): Promise<DealRowRaw | undefined> => {
+    lock: async (fundId: string, dealId: string): Promise<typeof deals.$inferSelect | undefined> => {
       const [row] = await db
         .select()
         .from(deals)
@@ -211,23 +274,21 @@ export const createDealsRepository = repository((db) => {
     },
 
     /**
-     * A finished analysis becomes the deal's: its FitScore under the fund's weights, its
-     * confidence and evidence tags. The first scoring of a deal on the trial uses one trial score.
+     * A finished analysis becomes the deal's: its sub-scores (copied to deal_scores by the
+     * trigger as score_id changes), its FitScore under the fund's weights, its confidence and
+     * evidence tags. The first scoring of a deal on the trial uses one trial score.
      */
     applyScore: async (dealId: string, score: { id: string; confidence: DealRowRaw['confidence']; tags: string[] }) => {
       const [before] = await db.select({ fundId: deals.fundId, scoredAt: deals.scoredAt }).from(deals).where(eq(deals.id, dealId));
       if (!before) return;
       await db
         .update(deals)
-        .set({
-          scoreId: score.id,
-          fitScore: sql`(select ${fundFitScore} from ${fitScores}, ${funds} where ${fitScores.id} = ${score.id} and ${funds.id} = ${deals.fundId})`,
-          confidence: score.confidence,
-          tags: score.tags,
-          scoredAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
+        .set({ scoreId: score.id, confidence: score.confidence, tags: score.tags, scoredAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(deals.id, dealId));
+      await db.execute(
+        sql`update ${dealScores} set fit_score = ${fundFitScore} from ${funds}
+            where ${dealScores.dealId} = ${dealId} and ${funds.id} = ${dealScores.fundId}`,
+      );
       if (!before.scoredAt) {
         await db
           .update(funds)
@@ -236,12 +297,15 @@ export const createDealsRepository = repository((db) => {
       }
     },
 
-    /** Every scored deal of the fund re-ranked under its current weights: one set-based update. */
+    /**
+     * Every scored deal of the fund re-ranked under its current weights: one set-based update
+     * of the narrow deal_scores rows (their key and sort index only), rows whose score stays skipped.
+     */
     rerank: async (fundId: string): Promise<void> => {
       await db.execute(
-        sql`update ${deals} set fit_score = ${fundFitScore} from ${fitScores}, ${funds}
-            where ${deals.fundId} = ${fundId} and ${fitScores.id} = ${deals.scoreId} and ${funds.id} = ${deals.fundId}
-              and ${deals.fitScore} is distinct from ${fundFitScore}`,
+        sql`update ${dealScores} set fit_score = ${fundFitScore} from ${funds}
+            where ${dealScores.fundId} = ${fundId} and ${funds.id} = ${fundId}
+              and ${dealScores.fitScore} is distinct from ${fundFitScore}`,
       );
     },
   };

@@ -96,8 +96,12 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     },
 
     async list(fundId: string | null, query: DealListQuery) {
-      const fund = await fundOf(fundId);
-      if (!fund) {
+      const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...filters } = query;
+      // The fund, the page and the counts are independent reads: one round trip's latency, not three.
+      const [fund, page, counts] = fundId
+        ? await Promise.all([repo.fund(fundId), readPage(fundId, query), repo.counts(fundId, filters)])
+        : [undefined, undefined, undefined];
+      if (!fund || !page || !counts) {
         return {
           deals: [],
           nextCursor: null,
@@ -105,8 +109,6 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
           plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
         };
       }
-      const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...filters } = query;
-      const [page, counts] = await Promise.all([readPage(fund.id, query), repo.counts(fund.id, filters)]);
       return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
     },
 
@@ -232,13 +234,14 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       const base = publicWebUrl.replace(/\/$/, '');
       async function* rows(): AsyncGenerator<readonly CsvValue[]> {
         if (!fund) return;
-        let cursor: string | undefined;
-        do {
-          const page = await readPage(fund.id, { ...filters, limit: CSV_PAGE, ...(cursor ? { cursor } : {}) });
-          const scores = await repo.subScoresOf(page.items.flatMap((r) => (r.deal.scoreId ? [r.deal.scoreId] : [])));
-          for (const row of page.items) {
+        const { sort, ...rest } = filters;
+        let after: [string | number | null, string] | undefined;
+        for (;;) {
+          const rows = await repo.exportPage({ fundId: fund.id, filters: rest, sort, limit: CSV_PAGE, after });
+          const items = rows.slice(0, CSV_PAGE);
+          for (const row of items) {
             const d = toDeal(row);
-            const sub = row.deal.scoreId ? scores.get(row.deal.scoreId) : undefined;
+            const sub = row.subScores;
             yield [
               d.date.slice(0, 10),
               d.startupName,
@@ -250,13 +253,15 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
               d.status,
               d.source,
               d.owner?.name ?? '',
-              ...SUB_SCORE_KEYS.map((k) => sub?.[k] ?? null),
+              ...SUB_SCORE_KEYS.map((k) => sub[k]),
               d.website,
               `${base}/vc/deal/${d.id}`,
             ];
           }
-          cursor = page.next_cursor ?? undefined;
-        } while (cursor);
+          const last = items[items.length - 1];
+          if (rows.length <= CSV_PAGE || !last) return;
+          after = [sortValueOf(sort, last.deal), last.deal.id];
+        }
       }
       return { header: CSV_HEADER, rows: rows() };
     },

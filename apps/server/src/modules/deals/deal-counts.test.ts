@@ -1,0 +1,126 @@
+import { dealCounts, deals, funds, users } from '@fitscore/db';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+
+/**
+ * The list's counts come from deal_counts (kept by triggers on deals) when at most one filter
+ * dimension is set, and from the rows otherwise. Whatever writes the deals, both must agree
+ * with the deals the list itself returns.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const db = () => server.database.handle.db;
+
+async function newFund() {
+  const vc = await signUp(server, 'vc');
+  const res = await server.request('POST', '/vc/profile/step1/', {
+    token: vc.token,
+    body: { fund_name: 'Counting Fund', website: 'https://count.vc', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+  });
+  expect(res.status).toBe(200);
+  return { token: vc.token, fundId: res.body.profile.id as string, userId: vc.user.id as string };
+}
+
+const SECTORS = ['SaaS', 'Fintech', 'Energy'];
+const STAGES = ['Seed', 'Series A'];
+const REGIONS = ['US', 'EU'];
+const CONFIDENCES = ['High', 'Low', null] as const;
+const SOURCES = ['upload', 'email', 'form'] as const;
+
+type Counts = { all: number; hot: number; track: number; cold: number };
+
+/** The counts the list answers with, and the counts of the deals it returns (every page, every status). */
+async function countsAndTruth(token: string, query: string): Promise<{ counts: Counts; truth: Counts }> {
+  const sep = query ? '&' : '';
+  const first = await server.request('GET', `/api/vc/deals?${query}`, { token });
+  expect(first.status).toBe(200);
+  const truth: Counts = { all: 0, hot: 0, track: 0, cold: 0 };
+  let cursor: string | null = null;
+  do {
+    const res: Awaited<ReturnType<TestServer['request']>> = await server.request(
+      'GET',
+      `/api/vc/deals?${query}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token },
+    );
+    for (const d of res.body.deals as { status: keyof Counts | 'new' }[]) {
+      truth.all++;
+      if (d.status !== 'new') truth[d.status]++;
+    }
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return { counts: first.body.counts, truth };
+}
+
+const QUERIES = [
+  '',
+  'sector=Fintech',
+  'sector=SaaS&sector=Energy',
+  'stage=Series%20A',
+  'region=EU',
+  'confidence=High',
+  'confidence=Low&confidence=Medium',
+  'source=email',
+  'sector=Fintech&region=EU',
+  'q=co%201',
+  'q=fin&stage=Seed',
+];
+
+async function expectCountsRight(token: string, extra: string[] = []) {
+  for (const query of [...QUERIES, ...extra]) {
+    const { counts, truth } = await countsAndTruth(token, query);
+    expect({ query, counts }).toEqual({ query, counts: truth });
+  }
+}
+
+describe('GET /api/vc/deals counts', () => {
+  it('match the listed deals for every filter as deals arrive, change status and owner, and go', async () => {
+    const f = await newFund();
+    const other = await newFund();
+    const rows = (fundId: string, n: number, offset = 0) =>
+      Array.from({ length: n }, (_, j) => {
+        const i = j + offset;
+        return {
+          fundId,
+          startupName: `Co ${i}`,
+          sector: SECTORS[i % 3]!,
+          stage: STAGES[i % 2]!,
+          geography: REGIONS[Math.floor(i / 3) % 2]!,
+          confidence: CONFIDENCES[i % 3]!,
+          source: SOURCES[i % 3]!,
+        };
+      });
+    // One statement of many rows (as an import would), then single rows (as intake does).
+    const ids = (await db().insert(deals).values(rows(f.fundId, 40)).returning({ id: deals.id })).map((r) => r.id);
+    for (const r of rows(f.fundId, 3, 40)) ids.push((await db().insert(deals).values(r).returning({ id: deals.id }))[0]!.id);
+    await db().insert(deals).values(rows(other.fundId, 15));
+    await expectCountsRight(f.token);
+
+    const statuses = ['hot', 'track', 'cold', 'hot'] as const;
+    for (let i = 0; i < 12; i++) {
+      const res = await server.request('POST', `/api/vc/deals/${ids[i]}/status`, { token: f.token, body: { status: statuses[i % 4], note: '' } });
+      expect(res.status).toBe(200);
+    }
+    // Changes that move a deal between facet values, made outside the API, are followed too.
+    await db().update(deals).set({ sector: 'Fintech', confidence: 'Medium', ownerUserId: f.userId }).where(inArray(deals.id, ids.slice(5, 9)));
+    await db().delete(deals).where(inArray(deals.id, ids.slice(0, 3)));
+    await expectCountsRight(f.token, [`owner=${f.userId}`]);
+    expect((await countsAndTruth(f.token, `owner=${f.userId}`)).counts.all).toBe(4);
+
+    // The owner's account going (owner set null by the foreign key) moves those deals to no owner.
+    await db().delete(users).where(eq(users.id, f.userId));
+    const [unowned] = await db().select().from(dealCounts).where(eq(dealCounts.fundId, f.fundId));
+    expect(unowned).toBeDefined();
+    const owned = await db().select({ n: dealCounts.n, value: dealCounts.value }).from(dealCounts).where(eq(dealCounts.facet, 'owner'));
+    expect(owned.filter((r) => r.value === f.userId).reduce((a, r) => a + r.n, 0)).toBe(0);
+
+    // The other fund's counts never moved, and a fund with deals can be deleted (its counts go with it).
+    await expectCountsRight(other.token);
+    await db().delete(funds).where(eq(funds.id, other.fundId));
+    expect(await db().select().from(dealCounts).where(eq(dealCounts.fundId, other.fundId))).toEqual([]);
+  });
+});
