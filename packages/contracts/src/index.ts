@@ -22,3 +22,4 @@ export * from './pagination.ts';
 export * from './events.ts';
 export * from './query-string.ts';
 export * from './deals.ts';
+export * from './deal-team.ts';
