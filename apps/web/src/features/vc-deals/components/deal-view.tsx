@@ -158,7 +158,8 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
           {analysis ? <DealFindingsCards analysis={analysis} onPage={openPage} /> : null}
         </div>
 
-        <div className="min-w-0 space-y-6">
+        {/* On a phone the score and the facts come first, the deck and the breakdown after. */}
+        <div className="order-first min-w-0 space-y-6 lg:order-last">
           <Card>
             <CardBody className="flex flex-col items-center gap-3 py-6 text-center">
               {deal.fitScore !== null ? (

@@ -120,7 +120,7 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               className={cn('cursor-default align-top', i === selected ? 'bg-brand-50/70 outline-2 -outline-offset-2 outline-brand-300' : 'hover:bg-slate-50')}
             >
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(deal.date)}</td>
-              <td className="max-w-64 px-4 py-3">
+              <td className="min-w-56 px-4 py-3">
                 <Link to={paths.vc.deal(deal.id)} className={NAME_LINK}>
                   {deal.startupName}
                 </Link>

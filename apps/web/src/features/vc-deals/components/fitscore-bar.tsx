@@ -22,7 +22,7 @@ const SCORING_TEXT: Record<Deal['scoring']['state'], string> = {
 };
 
 /** The FitScore as a number and a coloured bar, with its confidence; the scoring state until there is one. */
-export function FitScoreBar({ deal, className }: { deal: Pick<Deal, 'fitScore' | 'confidence' | 'scoring'>; className?: string }) {
+export function FitScoreBar({ deal, className, showScore = true }: { deal: Pick<Deal, 'fitScore' | 'confidence' | 'scoring'>; className?: string; showScore?: boolean }) {
   if (deal.fitScore === null) {
     return (
       <span className={cn('text-xs font-medium', deal.scoring.state === 'failed' ? 'text-red-700' : 'text-slate-500', className)}>
@@ -34,9 +34,13 @@ export function FitScoreBar({ deal, className }: { deal: Pick<Deal, 'fitScore' |
   return (
     <div className={cn('min-w-28', className)}>
       <div className="flex items-baseline justify-between gap-2">
-        <span className="text-sm font-bold text-slate-900" aria-label={`FitScore ${score}`}>
-          {score}
-        </span>
+        {showScore ? (
+          <span className="text-sm font-bold text-slate-900" aria-label={`FitScore ${score}`}>
+            {score}
+          </span>
+        ) : (
+          <span />
+        )}
         {deal.confidence ? <span className={cn('text-xs font-medium', CONFIDENCE[deal.confidence])}>{deal.confidence}</span> : null}
       </div>
       <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

@@ -34,12 +34,12 @@ export function QuickView({ deal, onClose, onStatus }: { deal: Deal | null; onCl
       {deal ? (
         <div className="space-y-5">
           <div className="flex items-center gap-4">
-            <div className="text-center">
+            <div className="text-center" role="img" aria-label={deal.fitScore === null ? 'Not scored yet' : `FitScore ${deal.fitScore} out of 100`}>
               <p className="text-4xl font-bold text-slate-900">{deal.fitScore ?? '—'}</p>
               <p className="text-xs text-slate-500">FitScore</p>
             </div>
             <div className="flex-1 space-y-1">
-              <FitScoreBar deal={deal} />
+              <FitScoreBar deal={deal} showScore={false} />
               {deal.confidence ? <p className="text-xs text-slate-600">{deal.confidence} confidence</p> : null}
             </div>
           </div>

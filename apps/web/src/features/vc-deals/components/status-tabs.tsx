@@ -12,7 +12,7 @@ const TABS: { tab: Tab; label: string }[] = [
 /** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab). */
 export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Record<Tab, number> | undefined; onChange: (tab: Tab) => void }) {
   return (
-    <div role="tablist" aria-label="Deals by status" className="flex flex-wrap gap-2">
+    <div role="tablist" aria-label="Deals by status" className="flex flex-wrap gap-1.5 sm:gap-2">
       {TABS.map(({ tab, label }) => {
         const selected = value === tab;
         return (
@@ -23,7 +23,7 @@ export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Re
             aria-selected={selected}
             onClick={() => onChange(tab)}
             className={cn(
-              'inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset transition-colors',
+              'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold sm:gap-2 sm:px-4 ring-1 ring-inset transition-colors',
               selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
             )}
           >
