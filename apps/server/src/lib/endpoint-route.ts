@@ -89,6 +89,9 @@ export function registerEndpoint<E extends Endpoint>(
       reply.code(status);
       // Bytes are sent as they are: Fastify skips serialisation for a Buffer.
       if (endpoint.binary) {
+        // A handler that streamed its answer itself (the CSV export) has sent it: awaiting the returned
+        // reply (a thenable) waited for the stream to end, so there are no bytes left to send here.
+        if (reply.sent || reply.raw.headersSent) return reply;
         if (!reply.hasHeader('content-type')) reply.type(endpoint.binary.contentType);
         const bytes = result as Uint8Array;
         return reply.send(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

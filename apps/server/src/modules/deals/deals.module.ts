@@ -3,6 +3,8 @@ import type { Platform } from '../../plugins/platform.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import { createDealTeamRepository } from './deal-team.repository.ts';
+import { createDealTeamService } from './deal-team.service.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -16,8 +18,9 @@ export interface DealsModuleDeps {
 
 /** A fund's deals: the pipeline, triage, CSV, and scores under the fund's weights. */
 export function register(app: FastifyInstance, { platform, decks, scoring, funds }: DealsModuleDeps) {
+  const repo = createDealsRepository(platform.db);
   const deals = createDealsService({
-    repo: createDealsRepository(platform.db),
+    repo,
     uow: platform.uow,
     decks,
     scoring,
@@ -26,6 +29,6 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
-  dealsRoutes(app, deals);
+  dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo }));
   return deals;
 }

@@ -1,12 +1,13 @@
-import { dealsEndpoints } from '@fitscore/contracts';
+import { dealsEndpoints, dealTeamEndpoints } from '@fitscore/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { sendCsv } from '../../plugins/downloads.ts';
+import type { DealTeamService } from './deal-team.service.ts';
 import { readDealUpload } from './deal-upload.ts';
 import type { DealsService } from './deals.service.ts';
 
 /** The investor's deals: every call is scoped to the caller's fund (another fund's deal is a 404). */
-export function dealsRoutes(app: FastifyInstance, deals: DealsService) {
+export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: DealTeamService) {
   registerEndpoint(app, dealsEndpoints.latestDeal, ({ fund }) => deals.latest(fund.id));
   registerEndpoint(app, dealsEndpoints.markReviewed, ({ fund, params }) => deals.markReviewed(fund.id, params.id));
   registerEndpoint(app, dealsEndpoints.setStatus, ({ fund, auth, params, body }) =>
@@ -22,5 +23,7 @@ export function dealsRoutes(app: FastifyInstance, deals: DealsService) {
     return sendCsv(reply, `deals-${day}.csv`, header, rows) as never;
   });
   registerEndpoint(app, dealsEndpoints.detail, ({ fund, params }) => deals.detail(fund.id, params.id));
+  registerEndpoint(app, dealTeamEndpoints.members, ({ fund }) => team.members(fund.id));
+  registerEndpoint(app, dealTeamEndpoints.assign, ({ fund, params, body }) => team.assign(fund.id, params.id, body.ownerId));
   registerEndpoint(app, dealsEndpoints.upload, async ({ fund, request }) => deals.upload(fund.id, await readDealUpload(request)));
 }

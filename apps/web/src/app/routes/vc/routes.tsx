@@ -9,6 +9,7 @@ export const vcRoutes: RouteObject[] = [
   { path: paths.vc.hot, element: page(() => import('./hot')) },
   { path: paths.vc.track, element: page(() => import('./track')) },
   { path: paths.vc.cold, element: page(() => import('./cold')) },
+  { path: paths.vc.deal(':id'), element: page(() => import('./deal')) },
   { path: paths.vc.settings, element: page(() => import('./settings')) },
   { path: paths.vc.weights, element: page(() => import('./weights')) },
 ];

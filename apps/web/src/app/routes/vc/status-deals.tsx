@@ -1,26 +1,30 @@
 import type { DealStatus } from '@fitscore/contracts';
-import { ArrowLeft, Eye, Flame, Snowflake } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { Container, PageHeader } from '@/components/layout/page';
+import { Container } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { EmptyDeals } from '@/features/vc-deals/components/empty-deals';
+import { DealsWorkspace } from '@/features/vc-deals/components/deals-workspace';
+import { STATUS_ICONS } from '@/features/vc-deals/components/status-buttons';
 
 const STATUS = {
-  hot: { title: 'Hot Deals', empty: 'No hot deals yet', mark: 'Hot', icon: Flame },
-  track: { title: 'Tracked Deals', empty: 'No tracked deals yet', mark: 'Track', icon: Eye },
-  cold: { title: 'Cold Deals', empty: 'No cold deals yet', mark: 'Cold', icon: Snowflake },
+  hot: { title: 'Hot Deals', empty: 'No hot deals yet', mark: 'Hot' },
+  track: { title: 'Tracked Deals', empty: 'No tracked deals yet', mark: 'Track' },
+  cold: { title: 'Cold Deals', empty: 'No cold deals yet', mark: 'Cold' },
 } as const satisfies Record<DealStatus, unknown>;
 
-/** /vc/hot, /vc/track and /vc/cold: the deals in one status (none until deal intake exists). */
+/** /vc/hot, /vc/track and /vc/cold: the pipeline's table for the deals in one status. */
 export function StatusDealsPage({ status }: { status: DealStatus }) {
-  const { title, empty, mark, icon } = STATUS[status];
+  const { title, empty, mark } = STATUS[status];
   return (
     <Container>
-      <PageHeader
+      <DealsWorkspace
+        key={status}
         title={title}
-        actions={
-          <Button asChild variant="secondary" size="sm">
+        fixedStatus={status}
+        empty={{ icon: STATUS_ICONS[status], title: empty, text: <p>Deals you mark {mark} appear here.</p> }}
+        headerActions={
+          <Button asChild variant="secondary">
             <Link to={paths.vc.pipeline}>
               <ArrowLeft className="h-4 w-4" aria-hidden="true" />
               Back to Pipeline
@@ -28,9 +32,6 @@ export function StatusDealsPage({ status }: { status: DealStatus }) {
           </Button>
         }
       />
-      <EmptyDeals icon={icon} title={empty}>
-        <p>Deals you mark {mark} appear here.</p>
-      </EmptyDeals>
     </Container>
   );
 }

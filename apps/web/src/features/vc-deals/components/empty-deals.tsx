@@ -2,10 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
-/**
- * The honest state of a deal list: deal intake and scoring are not built yet, so every list
- * is empty. The later deal work replaces this with the real lists (empty text kept for none).
- */
+/** A deal list with nothing to show: the spec's empty text and a line on what to do next. */
 export function EmptyDeals({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children?: ReactNode }) {
   return (
     <Card className="flex flex-col items-center px-6 py-14 text-center sm:py-20">

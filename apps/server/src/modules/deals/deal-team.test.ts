@@ -1,0 +1,81 @@
+import { NOT_A_MEMBER } from '@fitscore/contracts';
+import { deals, fundMembers } from '@fitscore/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const db = () => server.database.handle.db;
+
+async function newFund(name: string) {
+  const vc = await signUp(server, 'vc', { name });
+  const res = await server.request('POST', '/vc/profile/step1/', {
+    token: vc.token,
+    body: { fund_name: `${name} Fund`, website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+  });
+  expect(res.status).toBe(200);
+  return { token: vc.token, fundId: res.body.profile.id as string, userId: vc.user.id as string };
+}
+
+async function newDeal(fundId: string, name: string) {
+  const [deal] = await db().insert(deals).values({ fundId, startupName: name, sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'upload' }).returning();
+  return deal!.id;
+}
+
+describe('fund members and Assign', () => {
+  it("lists the fund's real members and assigns a deal to one of them, never to an outsider", async () => {
+    const a = await newFund('Ada Admin');
+    const b = await newFund('Bob Other');
+    // A second person in fund A (invitations come later: the membership row is what they make).
+    const colleague = await signUp(server, 'vc', { name: 'Cleo Colleague' });
+    await db().insert(fundMembers).values({ fundId: a.fundId, userId: colleague.user.id, role: 'member' });
+
+    const members = await server.request('GET', '/api/vc/members', { token: a.token });
+    expect(members.status).toBe(200);
+    expect(members.body.members.map((m: { id: string; name: string; role: string }) => [m.id, m.name, m.role])).toEqual([
+      [a.userId, 'Ada Admin', 'admin'],
+      [colleague.user.id, 'Cleo Colleague', 'member'],
+    ]);
+    // The colleague sees the same team.
+    expect((await server.request('GET', '/api/vc/members', { token: colleague.token })).body.members).toHaveLength(2);
+
+    const dealId = await newDeal(a.fundId, 'Acme');
+    const res = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { ownerId: colleague.user.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, deal: { id: dealId, owner: { id: colleague.user.id, name: 'Cleo Colleague' } } });
+    // The Owner filter of the pipeline finds it.
+    const owned = await server.request('GET', `/api/vc/deals?owner=${colleague.user.id}`, { token: a.token });
+    expect(owned.body.deals.map((d: { id: string }) => d.id)).toEqual([dealId]);
+
+    // Someone of another fund cannot own fund A's deal.
+    const outsider = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { ownerId: b.userId } });
+    expect([outsider.status, outsider.body.error]).toEqual([400, NOT_A_MEMBER]);
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { ownerId: 'nobody' } })).status).toBe(400);
+
+    // Unassigning.
+    const cleared = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { ownerId: null } });
+    expect([cleared.status, cleared.body.deal.owner]).toEqual([200, null]);
+  });
+
+  it("answers 404 for another fund's deal and unknown ids, 403 for founders", async () => {
+    const a = await newFund('Ann');
+    const b = await newFund('Ben');
+    const foreign = await newDeal(b.fundId, 'Foreign Co');
+    for (const id of [foreign, '00000000-0000-4000-8000-000000000000']) {
+      const res = await server.request('POST', `/api/vc/deals/${id}/assign`, { token: a.token, body: { ownerId: a.userId } });
+      expect([res.status, res.body.error]).toEqual([404, 'Deal not found']);
+    }
+    const detail = await server.request('GET', `/api/vc/deals/${foreign}`, { token: b.token });
+    expect(detail.body.deal.owner).toBeNull();
+    // B's members are not A's.
+    expect((await server.request('GET', '/api/vc/members', { token: a.token })).body.members.map((m: { id: string }) => m.id)).toEqual([a.userId]);
+
+    const founder = await signUp(server, 'founder');
+    expect((await server.request('GET', '/api/vc/members', { token: founder.token })).status).toBe(403);
+    expect((await server.request('POST', `/api/vc/deals/${foreign}/assign`, { token: founder.token, body: { ownerId: null } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,188 @@
+import type { Deal, DealStatus, FundMember } from '@fitscore/contracts';
+import type { LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { useAssignDeal, useDealList, useMembers, useSetDealStatus } from '../api/deals';
+import { hasFilters, readView, writeView, type PipelineView } from '../lib/filters';
+import { shortcutAllowed, STATUS_KEYS } from '../lib/keys';
+import { movedToast } from '../lib/labels';
+import { usePhoneLayout } from '../lib/use-phone';
+import { DealsTable } from './deals-table';
+import { EmptyDeals } from './empty-deals';
+import { ExportCsvButton } from './export-csv-button';
+import { PipelineFilters } from './pipeline-filters';
+import { QuickView } from './quick-view';
+import { StatusTabs } from './status-tabs';
+import { TrialBanner } from './trial-banner';
+
+const NO_MATCH = 'No deals match your current filters.';
+
+export interface DealsWorkspaceProps {
+  title: string;
+  subtitle?: string;
+  /** /vc/hot, /vc/track, /vc/cold: one status, no tabs. */
+  fixedStatus?: DealStatus;
+  /** What shows when there are no deals at all (in the status, for the status pages). */
+  empty: { icon: LucideIcon; title: string; text: ReactNode };
+  headerActions?: ReactNode;
+}
+
+/** Loads more rows when the end of the list comes into view. */
+function useLoadMore(enabled: boolean, load: () => void) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: '400px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled, load]);
+  return ref;
+}
+
+/** The pipeline's working surface: search and filters, tabs, the table (cards on a phone), triage by click or key, quick view. */
+export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActions }: DealsWorkspaceProps) {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readView(params, fixedStatus), [params, fixedStatus]);
+  const list = useDealList(view);
+  const members = useMembers().data?.members ?? [];
+  const setStatus = useSetDealStatus();
+  const assign = useAssignDeal();
+  const toast = useToast();
+  const phone = usePhoneLayout();
+  // The selection is a deal, not a position: it stays on its row while pages load; a new view starts at the top.
+  const [selectedId, setSelectedId] = useState<string | null>(() => params.get('focus'));
+  const [quickViewId, setQuickViewId] = useState<string | null>(null);
+
+  const deals = useMemo(() => list.data?.pages.flatMap((p) => p.deals) ?? [], [list.data]);
+  const first = list.data?.pages[0];
+  const found = selectedId ? deals.findIndex((d) => d.id === selectedId) : -1;
+  const selected = found >= 0 ? found : 0;
+  const current = deals[selected];
+  const select = useCallback((i: number) => setSelectedId(deals[i]?.id ?? null), [deals]);
+
+  const update = useCallback(
+    (patch: Partial<PipelineView>) => setParams(writeView({ ...view, ...patch }, fixedStatus), { replace: !('tab' in patch) }),
+    [view, fixedStatus, setParams],
+  );
+  const clear = useCallback(() => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)), [fixedStatus, setParams, view.tab]);
+
+  const move = useCallback(
+    (deal: Deal, status: DealStatus) => {
+      setStatus.mutate(
+        { id: deal.id, status, from: deal.status },
+        {
+          onSuccess: () => toast.success(movedToast(status)),
+          onError: (err) => toast.error(errorMessage(err, 'Could not move the deal. Please try again.')),
+        },
+      );
+    },
+    [setStatus, toast],
+  );
+  const giveTo = useCallback(
+    (deal: Deal, member: FundMember | null) => {
+      assign.mutate(
+        { id: deal.id, ownerId: member?.id ?? null },
+        {
+          onSuccess: () => toast.success(member ? `Deal assigned to ${member.name || member.email}` : 'Deal unassigned'),
+          onError: (err) => toast.error(errorMessage(err, 'Could not assign the deal. Please try again.')),
+        },
+      );
+    },
+    [assign, toast],
+  );
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!shortcutAllowed(event) || deals.length === 0) return;
+      const key = event.key;
+      if (key === 'j' || key === 'ArrowDown') select(Math.min(deals.length - 1, selected + 1));
+      else if (key === 'k' || key === 'ArrowUp') select(Math.max(0, selected - 1));
+      else if (key === 'Enter' && current && !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)) setQuickViewId(current.id);
+      else if (STATUS_KEYS[key] && current) move(current, STATUS_KEYS[key]);
+      else return;
+      event.preventDefault();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [deals.length, current, selected, select, move]);
+
+  const loadMore = useCallback(() => {
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  }, [list]);
+  const sentinel = useLoadMore(Boolean(list.hasNextPage), loadMore);
+
+  const total = first ? (view.tab === 'all' ? first.counts.all : first.counts[view.tab]) : 0;
+  const quickViewDeal = quickViewId ? (deals.find((d) => d.id === quickViewId) ?? null) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <>
+            {headerActions}
+            <ExportCsvButton view={view} />
+          </>
+        }
+      />
+      <div className="space-y-4">
+        {first ? <TrialBanner plan={first.plan} /> : null}
+        <PipelineFilters view={view} members={members} onChange={update} onClear={clear} />
+        {fixedStatus ? null : <StatusTabs value={view.tab} counts={first?.counts} onChange={(tab) => update({ tab })} />}
+        {list.isPending ? (
+          <PageLoader label="Loading deals" />
+        ) : list.isError && !list.data ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            {list.error.message}{' '}
+            <Button variant="link" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : deals.length === 0 ? (
+          fixedStatus && !hasFilters(view) ? (
+            <EmptyDeals icon={empty.icon} title={empty.title}>
+              {empty.text}
+            </EmptyDeals>
+          ) : (
+            <EmptyDeals icon={empty.icon} title={NO_MATCH}>
+              {hasFilters(view) ? <p>Try another search or clear the filters.</p> : empty.text}
+            </EmptyDeals>
+          )
+        ) : (
+          <>
+            <p className="text-xs text-slate-500" aria-live="polite">
+              Showing {deals.length} of {total} {total === 1 ? 'deal' : 'deals'}
+              {list.isFetching && !list.isFetchingNextPage ? ' · updating…' : ''}
+            </p>
+            <DealsTable
+              deals={deals}
+              selected={selected}
+              cards={phone}
+              members={members}
+              onSelect={select}
+              onQuickView={(d) => setQuickViewId(d.id)}
+              onStatus={move}
+              onAssign={giveTo}
+            />
+            <div ref={sentinel} className="flex justify-center py-2">
+              {list.hasNextPage ? (
+                <Button variant="secondary" onClick={loadMore} disabled={list.isFetchingNextPage}>
+                  {list.isFetchingNextPage ? <Spinner className="scale-75" label="Loading more deals" /> : null}
+                  Load more
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+      <QuickView deal={quickViewDeal} onClose={() => setQuickViewId(null)} onStatus={move} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeckPage } from '../api/deck-page';
+import { shortcutAllowed } from '../lib/keys';
+
+/**
+ * The deck, a page at a time, as the engine draws it. ← and → page through it (not while
+ * typing); evidence elsewhere on the page opens the page it cites.
+ */
+export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pages: number; page: number; onPage: (page: number) => void }) {
+  const image = useDeckPage(dealId, page);
+  const go = (n: number) => onPage(Math.min(pages, Math.max(1, n)));
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!shortcutAllowed(event)) return;
+      if (event.key === 'ArrowLeft' && page > 1) onPage(page - 1);
+      else if (event.key === 'ArrowRight' && page < pages) onPage(page + 1);
+      else return;
+      event.preventDefault();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [page, pages, onPage]);
+
+  return (
+    <section aria-label="Deck viewer" className="space-y-3">
+      <div className="relative flex aspect-[16/10] items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+        {image.src ? (
+          <img src={image.src} alt={`Deck page ${page} of ${pages}`} className="h-full w-full object-contain" />
+        ) : image.isError ? (
+          <div role="alert" className="flex max-w-sm flex-col items-center gap-2 p-6 text-center">
+            <ImageOff className="h-8 w-8 text-slate-400" aria-hidden="true" />
+            <p className="text-sm font-semibold text-slate-800">Page {page} of the deck could not be shown.</p>
+            <p className="text-xs text-slate-500">{image.error.message}</p>
+            <Button variant="secondary" size="sm" onClick={() => void image.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Spinner label={`Loading page ${page}`} className="text-brand-600" />
+        )}
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <Button variant="secondary" size="sm" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Previous</span>
+        </Button>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          Page {page} of {pages}
+          <span className="hidden text-xs text-slate-400 sm:inline"> · ← → to page</span>
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => go(page + 1)} disabled={page >= pages} aria-label="Next page">
+          <span className="hidden sm:inline">Next</span>
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { DealStatus } from '@fitscore/contracts';
+import { cn } from '@/lib/cn';
+
+type Tab = DealStatus | 'all';
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'all', label: 'All' },
+  { tab: 'hot', label: 'Hot' },
+  { tab: 'track', label: 'Track' },
+  { tab: 'cold', label: 'Cold' },
+];
+
+/** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab). */
+export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Record<Tab, number> | undefined; onChange: (tab: Tab) => void }) {
+  return (
+    <div role="tablist" aria-label="Deals by status" className="flex flex-wrap gap-1.5 sm:gap-2">
+      {TABS.map(({ tab, label }) => {
+        const selected = value === tab;
+        return (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            onClick={() => onChange(tab)}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold sm:gap-2 sm:px-4 ring-1 ring-inset transition-colors',
+              selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
+            )}
+          >
+            {label}
+            <span className={cn('rounded-full px-2 text-xs', selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{counts ? counts[tab] : '·'}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { DEAL_STATUS_LABELS, type Deal, type DealSort, type DealStatus } from '@fitscore/contracts';
+
+export const SOURCE_LABELS: Record<Deal['source'], string> = {
+  upload: 'Upload',
+  form: 'Form',
+  email: 'Email',
+  webhook: 'Webhook',
+  platform: 'Platform',
+};
+
+export const SORT_LABELS: Record<DealSort, string> = {
+  '-date': 'Newest first',
+  date: 'Oldest first',
+  '-fitScore': 'FitScore: high to low',
+  fitScore: 'FitScore: low to high',
+  name: 'Name (A-Z)',
+};
+
+/** Spec section 8: 'Deal moved to {status}'. */
+export const movedToast = (status: DealStatus) => `Deal moved to ${DEAL_STATUS_LABELS[status]}`;
+
+/** Quick view's Recommendation bands (spec section 2): Strong Match 80+, Consider 60-79, Weak Match below 60. */
+export const RECOMMENDATION_BANDS = [
+  { label: 'Strong Match', range: '80+', min: 80 },
+  { label: 'Consider', range: '60-79', min: 60 },
+  { label: 'Weak Match', range: 'below 60', min: -Infinity },
+] as const;
+export const recommendationOf = (score: number) => RECOMMENDATION_BANDS.find((b) => score >= b.min)!;
+
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
