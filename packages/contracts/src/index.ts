@@ -22,3 +22,5 @@ export * from './pagination.ts';
 export * from './events.ts';
 export * from './query-string.ts';
 export * from './deals.ts';
+export * from './fund-billing.ts';
+export * from './deal-insights.ts';
