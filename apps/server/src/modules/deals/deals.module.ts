@@ -3,6 +3,10 @@ import type { Platform } from '../../plugins/platform.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import { PageImageRenderer } from '@fitscore/deck-analysis';
+import { createDealInsightsRepository } from './deal-insights.repository.ts';
+import { dealInsightsRoutes } from './deal-insights.routes.ts';
+import { createDealInsightsService } from './deal-insights.service.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -27,5 +31,8 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
   dealsRoutes(app, deals);
+  const pages = new PageImageRenderer();
+  app.addHook('onClose', () => pages.close());
+  dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages }));
   return deals;
 }
