@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEAL_SOURCES, DealIdParamsSchema } from './deals.ts';
+import { DEAL_SOURCES, DealIdParamsSchema, DealSchema } from './deals.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** The dashboard's chart: deals received per week (Monday, UTC) by source. */
@@ -47,5 +47,15 @@ export const dealInsightEndpoints = {
     params: DeckPageParamsSchema,
     binary: { contentType: 'image/png' },
     response: z.string(),
+  }),
+  retryScoring: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/deals/:id/retry-scoring',
+    access: 'fund:member',
+    summary: "Scores a deal again after its deck could not be read (its scoring failed); the trial's limit applies",
+    tags: ['deals'],
+    params: DealIdParamsSchema,
+    status: 202,
+    response: z.object({ deal: DealSchema }),
   }),
 } as const;

@@ -1,17 +1,20 @@
-import { DEAL_SOURCES, type DealWeeks } from '@fitscore/contracts';
+import { DEAL_SOURCES, TRIAL_SCORING_REFUSED, type DealWeeks } from '@fitscore/contracts';
 import { DeckError, isPageOutOfRange, PAGE_IMAGE, type PageImageRenderer } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
 import { BlobNotFoundError, type BlobStore } from '../../lib/blob-store.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
 import type { DecksService } from '../decks/decks.service.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
 import type { DealInsightsRepository } from './deal-insights.repository.ts';
-import { DEAL_NOT_FOUND } from './deals.service.ts';
+import { DEAL_NOT_FOUND, type DealsService } from './deals.service.ts';
 
 export interface DealInsightsDeps {
   repo: DealInsightsRepository;
   decks: DecksService;
   blobs: BlobStore;
   pages: Pick<PageImageRenderer, 'render'>;
+  deals: Pick<DealsService, 'detail' | 'list'>;
+  scoring: Pick<ScoringService, 'start'>;
   now?: () => Date;
 }
 
@@ -32,8 +35,8 @@ export interface DeckPageAnswer {
   etag: string;
 }
 
-/** The dashboard's chart and the deal page's deck viewer, scoped to the caller's fund. */
-export function createDealInsightsService({ repo, decks, blobs, pages, now = () => new Date() }: DealInsightsDeps) {
+/** The dashboard's chart and scoring retry, and the deal page's deck viewer, scoped to the caller's fund. */
+export function createDealInsightsService({ repo, decks, blobs, pages, deals, scoring, now = () => new Date() }: DealInsightsDeps) {
   /** Draws in flight, by cache key: a viewer asking twice at once draws once. */
   const drawing = new Map<string, Promise<Uint8Array>>();
 
@@ -59,6 +62,19 @@ export function createDealInsightsService({ repo, decks, blobs, pages, now = () 
           return { start, total: Object.values(bySource).reduce((a, b) => a + b, 0), bySource };
         }),
       };
+    },
+
+    /** A deal whose deck could not be read is scored again (on the trial, only while scores remain). */
+    async retryScoring(fundId: string | null, dealId: string) {
+      const { deal } = await deals.detail(fundId, dealId);
+      if (deal.scoring.state !== 'failed') throw new AppError('conflict', 'This deal is not waiting for a retry.');
+      await scoring.start(dealOwner(dealId), {
+        admit: async () => {
+          const { plan } = await deals.list(fundId, { sort: '-date', limit: 1 });
+          if (plan.name === 'trial' && plan.trialRemaining === 0) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
+        },
+      });
+      return { deal: (await deals.detail(fundId, dealId)).deal };
     },
 
     /**

@@ -1,9 +1,10 @@
-import { deals, decks } from '@fitscore/db';
+import { TRIAL_SCORING_REFUSED } from '@fitscore/contracts';
+import { deals, decks, funds, scoringRuns } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdfDeck, makePptxDeck } from '../../../test/decks.ts';
+import { makePdfDeck, makePptxDeck, makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { NOT_DRAWABLE } from './deal-insights.service.ts';
 
@@ -126,4 +127,43 @@ describe('GET /api/vc/deals/weekly', () => {
     const founder = await signUp(server, 'founder');
     expect((await server.request('GET', '/api/vc/deals/weekly', { token: founder.token })).status).toBe(403);
   });
+});
+
+async function settled(token: string, id: string) {
+  for (let i = 0; i < 300; i++) {
+    const res = await server.request('GET', `/api/vc/deals/${id}`, { token });
+    if (['done', 'failed'].includes(res.body.deal.scoring.state)) return res.body.deal;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('scoring did not finish');
+}
+
+describe('POST /api/vc/deals/{id}/retry-scoring', () => {
+  it('scores a failed deal again; refuses one that is not failed, another fund’s, and a spent trial', async () => {
+    const f = await newFund();
+    const other = await newFund();
+    // A file that is not a pitch deck fails with the engine's reason, for the dashboard to show.
+    const thin = await uploadDeal(f.token, { bytes: await makePdfDeck([['Acme Robotics', 'Warehouse robots']]), name: 'acme.pdf' });
+    const failed = await settled(f.token, thin);
+    expect(failed.scoring).toEqual({ state: 'failed', error: expect.stringMatching(/pitch deck/) });
+
+    const id = await uploadDeal(f.token, { bytes: await makeSolidDeck(), name: 'acme.pdf' });
+    expect((await settled(f.token, id)).scoring.state).toBe('done');
+    const notFailed = await server.request('POST', `/api/vc/deals/${id}/retry-scoring`, { token: f.token });
+    expect([notFailed.status, notFailed.body.error]).toEqual([409, 'This deal is not waiting for a retry.']);
+
+    // The reading failed (as a damaged deck's does): the deal shows why, and can be retried.
+    await db().update(scoringRuns).set({ status: 'failed', stage: 'failed', error: 'This file is damaged and could not be read.' }).where(eq(scoringRuns.dealId, id));
+    expect((await settled(f.token, id)).scoring).toEqual({ state: 'failed', error: 'This file is damaged and could not be read.' });
+    expect((await server.request('POST', `/api/vc/deals/${id}/retry-scoring`, { token: other.token })).status).toBe(404);
+    await db().update(funds).set({ trialScoresUsed: 200 }).where(eq(funds.id, f.fundId));
+    const spent = await server.request('POST', `/api/vc/deals/${id}/retry-scoring`, { token: f.token });
+    expect([spent.status, spent.body.error]).toEqual([402, TRIAL_SCORING_REFUSED]);
+    await db().update(funds).set({ trialScoresUsed: 0 }).where(eq(funds.id, f.fundId));
+
+    const retry = await server.request('POST', `/api/vc/deals/${id}/retry-scoring`, { token: f.token });
+    expect(retry.status).toBe(202);
+    expect(['queued', 'running']).toContain(retry.body.deal.scoring.state);
+    expect((await settled(f.token, id)).scoring.state).toBe('done');
+  }, 90_000);
 });

@@ -33,6 +33,6 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   dealsRoutes(app, deals);
   const pages = new PageImageRenderer();
   app.addHook('onClose', () => pages.close());
-  dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages }));
+  dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));
   return deals;
 }
