@@ -11,4 +11,5 @@ export const vcRoutes: RouteObject[] = [
   { path: paths.vc.cold, element: page(() => import('./cold')) },
   { path: paths.vc.settings, element: page(() => import('./settings')) },
   { path: paths.vc.weights, element: page(() => import('./weights')) },
+  { path: paths.vc.billing, element: page(() => import('./billing')) },
 ];
