@@ -1,5 +1,6 @@
 import { dealInsightEndpoints, dealsEndpoints, type Deal } from '@fitscore/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { callEndpoint } from '@/lib/api-client';
 
 /** Every deal query of the investor side starts with this key: an upload or a review refreshes them all. */
@@ -38,7 +39,21 @@ export const notificationsQuery = () =>
   });
 
 export const useLatestDeal = () => useQuery(latestDealQuery());
-export const useRecentDeals = () => useQuery(recentDealsQuery());
+/** The recent deals; when one of them finishes scoring, the latest scored startup is asked again. */
+export function useRecentDeals() {
+  const query = useQuery(recentDealsQuery());
+  const queryClient = useQueryClient();
+  const scored = query.data?.deals
+    .filter((d) => d.scoring.state === 'done')
+    .map((d) => d.id)
+    .join(',');
+  const seen = useRef(scored);
+  useEffect(() => {
+    if (seen.current !== undefined && scored !== seen.current) void queryClient.invalidateQueries({ queryKey: latestDealQuery().queryKey });
+    seen.current = scored;
+  }, [scored, queryClient]);
+  return query;
+}
 export const useWeeklyDeals = () => useQuery(weeklyDealsQuery());
 export const useNotifications = () => useQuery(notificationsQuery());
 

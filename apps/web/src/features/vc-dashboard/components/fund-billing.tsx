@@ -114,16 +114,19 @@ export function PlanCard({ subscription, onChange }: { subscription: FundSubscri
   return (
     <Card className={cn(pro && 'border-brand-200 ring-1 ring-brand-100')}>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
-          {pro ? <Crown className="h-5 w-5 text-amber-500" aria-hidden="true" /> : null}
-          {FUND_PLANS[subscription.plan].name}
-        </CardTitle>
-        <Badge tone={subscription.status === 'active' ? 'green' : 'amber'}>{STATUS_LABELS[subscription.status]}</Badge>
+        <CardTitle>Current plan</CardTitle>
       </CardHeader>
       <CardBody className="space-y-5">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          <Fact label="Plan">{FUND_PLANS[subscription.plan].name}</Fact>
-          <Fact label="Status">{STATUS_LABELS[subscription.status]}</Fact>
+          <Fact label="Plan">
+            <span className="inline-flex items-center gap-1.5">
+              {pro ? <Crown className="h-4 w-4 text-amber-500" aria-hidden="true" /> : null}
+              {FUND_PLANS[subscription.plan].name}
+            </span>
+          </Fact>
+          <Fact label="Status">
+            <Badge tone={subscription.status === 'active' ? 'green' : 'amber'}>{STATUS_LABELS[subscription.status]}</Badge>
+          </Fact>
           <Fact label="Next billing date">{subscription.nextBillingDate ? formatDay(subscription.nextBillingDate) : 'None'}</Fact>
           <Fact label="Amount">
             {formatMoney(subscription.priceCents, subscription.currency)}
