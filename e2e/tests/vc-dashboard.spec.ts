@@ -34,6 +34,28 @@ async function onboardedVc(): Promise<TestUser> {
   return user;
 }
 
+/** A one-page PDF with a line of text: it opens, but it is not a pitch deck. */
+function onePagePdf(text: string): Buffer {
+  const content = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 test.describe('VC dashboard', () => {
@@ -83,6 +105,26 @@ test.describe('VC dashboard', () => {
     await page.getByRole('button', { name: 'Notifications' }).click();
     const panel = page.getByRole('dialog', { name: 'All Notifications' });
     await expect(panel.getByText('No notifications yet. New matches and intro requests will appear here.')).toBeVisible();
+  });
+
+  test('a deck that cannot be scored shows the engine’s reason with Retry', async ({ page }) => {
+    test.setTimeout(120_000);
+    const vc = await onboardedVc();
+    await useSession(page, vc);
+    await page.goto('/vc/dashboard');
+    await page.getByRole('button', { name: 'Upload Deck & Score' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Deck & Score' });
+    await dialog.getByLabel('Company Name').fill('Lunch Notes');
+    await dialog.getByLabel('Pitch Deck').setInputFiles({ name: 'lunch.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Lunch order for Friday') });
+    await dialog.getByRole('button', { name: 'Upload & Score' }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByTestId('recent-deal').filter({ hasText: 'Lunch Notes' });
+    await expect(row.getByRole('alert')).toContainText('pitch deck', { timeout: 90_000 });
+    const retried = page.waitForResponse((r) => r.url().endsWith('/retry-scoring') && r.status() === 202);
+    await row.getByRole('button', { name: 'Retry scoring Lunch Notes' }).click();
+    await retried;
+    await expect(row.getByRole('alert')).toContainText('pitch deck', { timeout: 90_000 });
+    await expect(page.getByText('No scored startups yet. Connect Email/Webhook or share your form link.')).toBeVisible();
   });
 
   test('upgrading to Pro on /vc/billing removes the trial banner and limit; back to the trial brings them back', async ({ page }) => {
