@@ -24,3 +24,5 @@ export * from './query-string.ts';
 export * from './deals.ts';
 export * from './intake.ts';
 export * from './deal-team.ts';
+export * from './fund-billing.ts';
+export * from './deal-insights.ts';

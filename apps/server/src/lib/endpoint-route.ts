@@ -86,6 +86,8 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       } as EndpointContext<E>);
+      // The handler answered itself (a stream, a 304): nothing more to send.
+      if (reply.sent) return reply;
       reply.code(status);
       // Bytes are sent as they are: Fastify skips serialisation for a Buffer.
       if (endpoint.binary) {

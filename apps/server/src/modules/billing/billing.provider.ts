@@ -1,4 +1,4 @@
-import type { PlanId } from '@fitscore/contracts';
+import type { FundPlanId, PlanId } from '@fitscore/contracts';
 
 /**
  * The billing provider: where a plan change is charged and where invoices come from.
@@ -16,6 +16,8 @@ import type { PlanId } from '@fitscore/contracts';
  *   its invoice (a provider that renews by itself would report its renewal here; one driven
  *   by webhooks would apply the same change from its webhook route).
  * - `listInvoices` returns the founder's invoices, newest first.
+ * - A fund is a customer too (trial or Pro, spec section 9): `changeFundPlan`, `renewFund` and
+ *   `listFundInvoices` do the same for it; its plan is the fund's `plan`, which the deals obey.
  *
  * Both writing methods resolve to null when the subscription changed underneath them (a
  * parallel request won); the service then re-reads and answers with the current state.
@@ -26,6 +28,34 @@ export interface BillingProvider {
   changePlan(change: PlanChange): Promise<SubscriptionRecord | null>;
   renew(renewal: PlanRenewal): Promise<SubscriptionRecord | null>;
   listInvoices(userId: string): Promise<InvoiceRecord[]>;
+  changeFundPlan(change: FundPlanChange): Promise<FundSubscriptionRecord | null>;
+  renewFund(renewal: FundPlanRenewal): Promise<FundSubscriptionRecord | null>;
+  listFundInvoices(fundId: string): Promise<InvoiceRecord[]>;
+}
+
+export interface FundPlanChange {
+  fundId: string;
+  /** The plan the fund is on now; the change applies only if it still is. */
+  from: FundPlanId;
+  to: FundPlanId;
+  at: Date;
+}
+
+export interface FundPlanRenewal {
+  fundId: string;
+  /** The end of the Pro period being renewed: the next period starts here. */
+  periodEnd: Date;
+}
+
+/** A fund's plan (from the fund) with its paid period (null fields: never paid, or back on the trial). */
+export interface FundSubscriptionRecord {
+  fundId: string;
+  plan: FundPlanId;
+  trialScoresUsed: number;
+  status: 'active' | 'past_due' | 'canceled';
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  renewsAt: Date | null;
 }
 
 export interface PlanChange {
@@ -58,7 +88,7 @@ export interface SubscriptionRecord {
 export interface InvoiceRecord {
   id: string;
   number: string;
-  plan: PlanId;
+  plan: PlanId | 'pro';
   description: string;
   amountCents: number;
   currency: string;

@@ -35,7 +35,7 @@ function effectivePlan(row: SubscriptionRecord | undefined): PlanId {
   return row && row.status !== 'canceled' ? row.plan : 'free';
 }
 
-function toInvoiceDto(i: InvoiceRecord) {
+export function toInvoiceDto(i: InvoiceRecord) {
   return {
     id: i.id,
     number: i.number,

@@ -1,4 +1,4 @@
-import { PLANS } from '@fitscore/contracts';
+import { FUND_PLANS, PLANS } from '@fitscore/contracts';
 import { addUtcMonths } from './billing-periods.ts';
 import type { BillingProvider } from './billing.provider.ts';
 import type { BillingRepository } from './billing.repository.ts';
@@ -15,6 +15,17 @@ export function createLocalBillingProvider(repo: BillingRepository): BillingProv
     description: `FitScore ${PLANS[plan].name}, monthly`,
     amountCents: PLANS[plan].priceCents,
     currency: PLANS[plan].currency,
+    periodStart,
+    periodEnd,
+    status: 'paid' as const,
+    provider: name,
+  });
+
+  const fundInvoiceFor = (periodStart: Date, periodEnd: Date) => ({
+    plan: 'pro' as const,
+    description: `FitScore ${FUND_PLANS.pro.name}, monthly`,
+    amountCents: FUND_PLANS.pro.priceCents,
+    currency: FUND_PLANS.pro.currency,
     periodStart,
     periodEnd,
     status: 'paid' as const,
@@ -71,5 +82,38 @@ export function createLocalBillingProvider(repo: BillingRepository): BillingProv
     },
 
     listInvoices: (userId) => repo.listInvoices(userId),
+
+    async changeFundPlan({ fundId, from, to, at }) {
+      if (to === 'pro') {
+        const periodEnd = addUtcMonths(at, 1);
+        return repo.applyFundPlanChange({
+          fundId,
+          from,
+          to,
+          set: { status: 'active', currentPeriodStart: at, currentPeriodEnd: periodEnd, renewsAt: periodEnd, canceledAt: null, provider: name },
+          invoice: fundInvoiceFor(at, periodEnd),
+        });
+      }
+      // Back to the trial, effective now: nothing renews and nothing is billed.
+      return repo.applyFundPlanChange({
+        fundId,
+        from,
+        to,
+        set: { status: 'active', currentPeriodStart: at, currentPeriodEnd: null, renewsAt: null, canceledAt: at, provider: name },
+        invoice: null,
+      });
+    },
+
+    async renewFund({ fundId, periodEnd }) {
+      const nextEnd = addUtcMonths(periodEnd, 1);
+      return repo.applyFundRenewal({
+        fundId,
+        periodEnd,
+        set: { currentPeriodStart: periodEnd, currentPeriodEnd: nextEnd, renewsAt: nextEnd },
+        invoice: fundInvoiceFor(periodEnd, nextEnd),
+      });
+    },
+
+    listFundInvoices: (fundId) => repo.listFundInvoices(fundId),
   };
 }

@@ -5,6 +5,10 @@ import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { createDealTeamRepository } from './deal-team.repository.ts';
 import { createDealTeamService } from './deal-team.service.ts';
+import { PageImageRenderer } from '@fitscore/deck-analysis';
+import { createDealInsightsRepository } from './deal-insights.repository.ts';
+import { dealInsightsRoutes } from './deal-insights.routes.ts';
+import { createDealInsightsService } from './deal-insights.service.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -30,5 +34,8 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
   dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo }));
+  const pages = new PageImageRenderer();
+  app.addHook('onClose', () => pages.close());
+  dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));
   return deals;
 }

@@ -1,39 +1,39 @@
-import { ArrowRight, Bell, Inbox, KanbanSquare, Rocket } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Rocket, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/layout/query-state';
 import { Container, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardBody } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useVcProfile } from '@/features/vc-fund/api/fund-profile';
+import { LatestDealCard } from '@/features/vc-dashboard/components/latest-deal-card';
+import { NotificationsBell, NotificationsCard } from '@/features/vc-dashboard/components/notifications';
+import { PipelineCard } from '@/features/vc-dashboard/components/pipeline-card';
+import { RecentDealsCard } from '@/features/vc-dashboard/components/recent-deals-card';
+import { UploadDealDialog } from '@/features/vc-dashboard/components/upload-deal-dialog';
 import { FundSummaryCard } from '@/features/vc-fund/components/fund-summary-card';
 
-function EmptyCard({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
-  return (
-    <Card className="flex flex-col">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardBody className="flex flex-1 flex-col items-start gap-4">
-        <div className="flex items-start gap-3">
-          <span className="rounded-xl bg-slate-100 p-2 text-slate-500" aria-hidden="true">
-            {icon}
-          </span>
-          <p className="text-sm text-slate-600">{text}</p>
-        </div>
-        {children ? <div className="mt-auto">{children}</div> : null}
-      </CardBody>
-    </Card>
-  );
-}
-
-/** What is true today: the fund's thesis, and empty deal cards until deal intake and scoring exist. */
+/** The investor's day at a glance: upload and score a deck, the latest scored startup, notifications, the pipeline. */
 export default function VcDashboardPage() {
   const query = useVcProfile();
+  const [uploading, setUploading] = useState(false);
   return (
     <Container>
-      <PageHeader title="Dashboard" subtitle="Overview of your latest activity" />
+      <PageHeader
+        title="Dashboard"
+        subtitle="Overview of your latest activity"
+        actions={
+          <>
+            <NotificationsBell />
+            <Button onClick={() => setUploading(true)}>
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              Upload Deck &amp; Score
+            </Button>
+          </>
+        }
+      />
+      <UploadDealDialog open={uploading} onOpenChange={setUploading} />
       <QueryState query={query} label="Loading your dashboard">
         {({ profile, onboardingComplete }) => (
           <div className="space-y-6">
@@ -53,21 +53,15 @@ export default function VcDashboardPage() {
                 </CardBody>
               </Card>
             ) : null}
+            <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+              <LatestDealCard />
+              <NotificationsCard />
+              <PipelineCard className="md:col-span-2 xl:col-span-1" />
+            </div>
+            <RecentDealsCard />
             {profile ? (
               <FundSummaryCard profile={profile} editTo={`${paths.vc.settings}?tab=fund`} weightsTo={paths.vc.weights} />
             ) : null}
-            <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-              <EmptyCard icon={<Inbox className="h-5 w-5" />} title="Latest Scored Startup" text="No scored startups yet. Connect Email/Webhook or share your form link." />
-              <EmptyCard icon={<Bell className="h-5 w-5" />} title="Notifications" text="No notifications yet. New matches and intro requests will appear here." />
-              <EmptyCard icon={<KanbanSquare className="h-5 w-5" />} title="Deal Pipeline" text="Review and triage incoming deals as Hot, Track or Cold.">
-                <Button asChild variant="secondary">
-                  <Link to={paths.vc.pipeline}>
-                    Go to Pipeline
-                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                  </Link>
-                </Button>
-              </EmptyCard>
-            </div>
           </div>
         )}
       </QueryState>

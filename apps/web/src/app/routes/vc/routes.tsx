@@ -12,4 +12,5 @@ export const vcRoutes: RouteObject[] = [
   { path: paths.vc.deal(':id'), element: page(() => import('./deal')) },
   { path: paths.vc.settings, element: page(() => import('./settings')) },
   { path: paths.vc.weights, element: page(() => import('./weights')) },
+  { path: paths.vc.billing, element: page(() => import('./billing')) },
 ];

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { Building2, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
+import { Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +19,8 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
 import { SecurityTab } from '@/features/settings/components/security-tab';
+import { useFundSubscription } from '@/features/vc-dashboard/api/billing';
+import { BillingSummary } from '@/features/vc-dashboard/components/fund-billing';
 import {
   useSaveFundStep,
   useSaveIntakeSources,
@@ -34,7 +36,7 @@ import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'billing'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -185,6 +187,16 @@ function IntakeChannelsCards() {
   );
 }
 
+/** Payment & Billing: the fund's plan; changes and invoices on /vc/billing. */
+function BillingTab() {
+  const subscription = useFundSubscription();
+  return (
+    <QueryState query={subscription} label="Loading your plan">
+      {(data) => <BillingSummary subscription={data} />}
+    </QueryState>
+  );
+}
+
 /** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
@@ -208,7 +220,7 @@ export default function VcSettingsPage() {
     <Container className="max-w-5xl">
       <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
       <Tabs.Root value={tab} onValueChange={onTabChange}>
-        {/* Four tabs: two rows on a phone, so none hides off screen. */}
+        {/* Five tabs: rows of two on a phone, so none hides off screen. */}
         <div className="mb-6">
           <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex">
             <Tabs.Trigger value="account" className={triggerClass}>
@@ -227,10 +239,17 @@ export default function VcSettingsPage() {
               <Inbox className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Intake Sources
             </Tabs.Trigger>
+            <Tabs.Trigger value="billing" className={triggerClass}>
+              <CreditCard className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Payment &amp; Billing
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
           <AccountTab />
+        </Tabs.Content>
+        <Tabs.Content value="billing" className="focus-visible:outline-none">
+          <BillingTab />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">

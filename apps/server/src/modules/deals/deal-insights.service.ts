@@ -1,0 +1,111 @@
+import { DEAL_SOURCES, TRIAL_SCORING_REFUSED, type DealWeeks } from '@fitscore/contracts';
+import { DeckError, isPageOutOfRange, PAGE_IMAGE, type PageImageRenderer } from '@fitscore/deck-analysis';
+import { AppError } from '../../lib/app-error.ts';
+import { BlobNotFoundError, type BlobStore } from '../../lib/blob-store.ts';
+import { dealOwner } from '../../lib/scoring-owner.ts';
+import type { DecksService } from '../decks/decks.service.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
+import type { DealInsightsRepository } from './deal-insights.repository.ts';
+import { DEAL_NOT_FOUND, type DealsService } from './deals.service.ts';
+
+export interface DealInsightsDeps {
+  repo: DealInsightsRepository;
+  decks: DecksService;
+  blobs: BlobStore;
+  pages: Pick<PageImageRenderer, 'render'>;
+  deals: Pick<DealsService, 'detail' | 'list'>;
+  scoring: Pick<ScoringService, 'start'>;
+  now?: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
+export const PAGE_NOT_FOUND = 'Page not found';
+export const NOT_DRAWABLE = 'Page images are drawn for PDF decks only. This deck is a PowerPoint file: its text is read and scored as usual.';
+
+/** Monday 00:00 UTC of the week `at` falls in. */
+function mondayOf(at: Date): Date {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+}
+
+export interface DeckPageAnswer {
+  png: Uint8Array | null;
+  /** Same deck, page and drawing: same bytes. */
+  etag: string;
+}
+
+/** The dashboard's chart and scoring retry, and the deal page's deck viewer, scoped to the caller's fund. */
+export function createDealInsightsService({ repo, decks, blobs, pages, deals, scoring, now = () => new Date() }: DealInsightsDeps) {
+  /** Draws in flight, by cache key: a viewer asking twice at once draws once. */
+  const drawing = new Map<string, Promise<Uint8Array>>();
+
+  async function draw(key: string, bytes: () => Promise<Uint8Array>, page: number): Promise<Uint8Array> {
+    const result = await pages.render(await bytes(), page).catch((e: unknown) => {
+      if (e instanceof DeckError) throw new AppError('unprocessable_deck', e.message, { reason: e.code });
+      throw e;
+    });
+    if (isPageOutOfRange(result)) throw new AppError('not_found', PAGE_NOT_FOUND);
+    await blobs.put(key, result.png);
+    return result.png;
+  }
+
+  return {
+    async weekly(fundId: string | null, weeks: number): Promise<DealWeeks> {
+      const first = new Date(mondayOf(now()).getTime() - (weeks - 1) * 7 * DAY_MS);
+      const rows = fundId ? await repo.weekly(fundId, first) : [];
+      return {
+        weeks: Array.from({ length: weeks }, (_, i) => {
+          const start = new Date(first.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10);
+          const bySource = Object.fromEntries(DEAL_SOURCES.map((s) => [s, 0])) as Record<(typeof DEAL_SOURCES)[number], number>;
+          for (const r of rows) if (r.week === start) bySource[r.source] += r.n;
+          return { start, total: Object.values(bySource).reduce((a, b) => a + b, 0), bySource };
+        }),
+      };
+    },
+
+    /** A deal whose deck could not be read is scored again (on the trial, only while scores remain). */
+    async retryScoring(fundId: string | null, dealId: string) {
+      const { deal } = await deals.detail(fundId, dealId);
+      if (deal.scoring.state !== 'failed') throw new AppError('conflict', 'This deal is not waiting for a retry.');
+      await scoring.start(dealOwner(dealId), {
+        admit: async () => {
+          const { plan } = await deals.list(fundId, { sort: '-date', limit: 1 });
+          if (plan.name === 'trial' && plan.trialRemaining === 0) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
+        },
+      });
+      return { deal: (await deals.detail(fundId, dealId)).deal };
+    },
+
+    /**
+     * Page `n` (1-based) of the deck the deal was scored from (its current deck before a score),
+     * drawn once and kept in the blob store under the deck's id: a deck never changes once stored.
+     * `ifNoneMatch` that matches answers without bytes (304).
+     */
+    async deckPage(fundId: string | null, dealId: string, n: string, ifNoneMatch?: string): Promise<DeckPageAnswer> {
+      const deal = fundId ? await repo.scoredDeckOf(fundId, dealId) : undefined;
+      if (!deal) throw new AppError('not_found', DEAL_NOT_FOUND);
+      const owner = dealOwner(dealId);
+      const deck = deal.deckId ? (await decks.read(owner, deal.deckId)).deck : await decks.current(owner);
+      if (!deck) throw new AppError('not_found', 'This deal has no deck');
+      if (!PAGE_NUMBER.test(n)) throw new AppError('not_found', PAGE_NOT_FOUND);
+      if (deck.format !== 'pdf') throw new AppError('unprocessable_deck', NOT_DRAWABLE, { reason: 'not_pdf', format: deck.format });
+      const page = Number(n);
+      const etag = `"${deck.id}-${page}-v${PAGE_IMAGE.version}"`;
+      if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { png: null, etag };
+      const key = `page-images/${deck.id}/v${PAGE_IMAGE.version}/${page}.png`;
+      try {
+        return { png: await blobs.get(key), etag };
+      } catch (e) {
+        if (!(e instanceof BlobNotFoundError)) throw e;
+      }
+      let pending = drawing.get(key);
+      if (!pending) {
+        pending = draw(key, async () => (await decks.read(owner, deck.id)).bytes, page).finally(() => drawing.delete(key));
+        drawing.set(key, pending);
+      }
+      return { png: await pending, etag };
+    },
+  };
+}
+export type DealInsightsService = ReturnType<typeof createDealInsightsService>;

@@ -1,0 +1,32 @@
+import type { Deal } from '@fitscore/contracts';
+
+export const SOURCE_LABELS: Record<Deal['source'], string> = {
+  upload: 'Upload',
+  form: 'Form',
+  email: 'Email',
+  webhook: 'Webhook',
+  platform: 'Platform',
+};
+
+/** Chart colours per source (the same order everywhere). */
+export const SOURCE_COLORS: Record<Deal['source'], string> = {
+  upload: '#4f46e5',
+  form: '#0ea5e9',
+  email: '#f59e0b',
+  webhook: '#10b981',
+  platform: '#ec4899',
+};
+
+/** The FitScore's band on the pipeline (spec 9: 80+ High, 60-79 Medium, below 60 Low). */
+export function scoreBand(score: number): { label: 'High' | 'Medium' | 'Low'; tone: 'green' | 'amber' | 'red' } {
+  if (score >= 80) return { label: 'High', tone: 'green' };
+  if (score >= 60) return { label: 'Medium', tone: 'amber' };
+  return { label: 'Low', tone: 'red' };
+}
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export const formatDay = (iso: string) => day.format(new Date(iso));
+
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}

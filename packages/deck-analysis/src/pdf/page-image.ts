@@ -1,0 +1,235 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { DeckError, type DeckErrorCode } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
+import { ThreadPool } from '../worker/thread-pool.ts';
+import type { Pdfium } from './pdfium.ts';
+
+/**
+ * A page of a PDF deck drawn in colour as a PNG, for a deck viewer. Drawing runs in a
+ * worker thread (this same file is the worker's entry), so a heavy page never blocks the
+ * caller's event loop, and is bounded three ways: the output's pixels (PAGE_IMAGE.maxPixels),
+ * the pixels of any image on the page (decoding is measured before it happens, as for OCR:
+ * WebAssembly memory lies outside the thread's heap limit) and a deadline per page.
+ * PNG encoding is pngjs (zlib deflate), see docs/decisions/0015.
+ */
+export const PAGE_IMAGE = {
+  /** Longer side in pixels: sharp on a 2x screen at the viewer's ~800 CSS pixels. */
+  longSide: 1600,
+  /** Output budget: a page of an odd shape (a long strip) is scaled down to fit it. */
+  maxPixels: 2_600_000,
+  /** An image on the page bigger than this is not decoded: the page is refused as too complex. */
+  maxImagePixels: 40_000_000,
+  /** Page objects looked at (forms included) before a page counts as too complex to draw. */
+  maxObjects: 20_000,
+  timeoutMs: 20_000,
+  /** Changes whenever the drawing changes, so cached images keyed by it are redrawn. */
+  version: 1,
+} as const;
+
+export interface PageImage {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  /** Pages in the document. */
+  pages: number;
+}
+
+/** The answer for a page number the document does not have. */
+export interface PageOutOfRange {
+  outOfRange: true;
+  pages: number;
+}
+
+interface RenderRequest {
+  type: 'page';
+  bytes: Uint8Array;
+  /** 1-based. */
+  page: number;
+}
+
+type RenderMessage =
+  | { type: 'done'; png: Uint8Array; width: number; height: number; pages: number }
+  | { type: 'out-of-range'; pages: number }
+  | { type: 'error'; code: DeckErrorCode; message: string };
+
+const SELF = new URL(import.meta.url);
+
+/**
+ * Draws pages of PDF decks off the calling thread: one warm worker (PDFium loads once),
+ * recycled after 50 pages since decoded images grow its WebAssembly memory for good.
+ * Create one per process and close() it on shutdown.
+ */
+export class PageImageRenderer {
+  private readonly pool: ThreadPool;
+
+  constructor(options: { threads?: number; idleMs?: number } = {}) {
+    this.pool = new ThreadPool({
+      entry: SELF,
+      size: Math.max(1, options.threads ?? 1),
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      recycleAfter: 50,
+      idleMs: options.idleMs ?? 60_000,
+      preload: ['@embedpdf/pdfium', 'pngjs'],
+    });
+  }
+
+  /** Page `page` (1-based) of a PDF, or PageOutOfRange; a DeckError when the file cannot be drawn. */
+  async render(bytes: Uint8Array, page: number): Promise<PageImage | PageOutOfRange> {
+    if (bytes.byteLength > LIMITS.maxBytes) throw new DeckError('too_large');
+    const signal = AbortSignal.timeout(PAGE_IMAGE.timeoutMs);
+    const slot = await this.pool.acquire(signal);
+    const copy = bytes.slice();
+    try {
+      return await slot.run<PageImage | PageOutOfRange>(
+        { type: 'page', bytes: copy, page } satisfies RenderRequest,
+        [copy.buffer],
+        (raw, done, fail) => {
+          const msg = raw as unknown as RenderMessage;
+          if (msg.type === 'done') done({ png: msg.png, width: msg.width, height: msg.height, pages: msg.pages });
+          else if (msg.type === 'out-of-range') done({ outOfRange: true, pages: msg.pages });
+          else fail(new DeckError(msg.code, msg.message));
+        },
+        signal,
+      );
+    } catch (e) {
+      if (e instanceof DeckError) throw e;
+      if (signal.aborted) throw new DeckError('timeout', 'This page took too long to draw.');
+      throw new DeckError('corrupt', undefined, { cause: e });
+    } finally {
+      this.pool.release(slot);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+export function isPageOutOfRange(result: PageImage | PageOutOfRange): result is PageOutOfRange {
+  return 'outOfRange' in result;
+}
+
+// ---------------------------------------------------------------------------------------
+// The worker side: runs when this file is the entry of a worker thread.
+
+const FPDF_PAGEOBJ_IMAGE = 3;
+const FPDF_PAGEOBJ_FORM = 5;
+/** FPDF_ANNOT | FPDF_PRINTING: annotations drawn, form-field highlights not. */
+const RENDER_FLAGS = 0x01 | 0x800;
+const WHITE = 0xffffffff;
+
+/** Whether every image on the page (forms included) is within the decode budget. */
+function imagesFit(pdfium: Pdfium, page: number): boolean {
+  const size = pdfium.malloc(8);
+  let seen = 0;
+  const fits = (count: number, objectAt: (i: number) => number): boolean => {
+    for (let i = 0; i < Math.min(Math.max(0, count), PAGE_IMAGE.maxObjects); i++) {
+      if (++seen > PAGE_IMAGE.maxObjects) return false;
+      const object = objectAt(i);
+      const type = pdfium.FPDFPageObj_GetType(object);
+      if (type === FPDF_PAGEOBJ_IMAGE && pdfium.FPDFImageObj_GetImagePixelSize(object, size, size + 4)) {
+        const view = new DataView(pdfium.HEAPU8.buffer, pdfium.HEAPU8.byteOffset + size, 8);
+        if (view.getUint32(0, true) * view.getUint32(4, true) > PAGE_IMAGE.maxImagePixels) return false;
+      } else if (type === FPDF_PAGEOBJ_FORM) {
+        if (!fits(pdfium.FPDFFormObj_CountObjects(object), (j) => pdfium.FPDFFormObj_GetObject(object, j))) return false;
+      }
+    }
+    return true;
+  };
+  try {
+    return fits(pdfium.FPDFPage_CountObjects(page), (i) => pdfium.FPDFPage_GetObject(page, i));
+  } finally {
+    pdfium.free(size);
+  }
+}
+
+/** The output size: the longer side at PAGE_IMAGE.longSide, within the pixel budget. */
+export function pageImageSize(pageWidth: number, pageHeight: number): { width: number; height: number } {
+  const w = Math.max(pageWidth, 1);
+  const h = Math.max(pageHeight, 1);
+  let scale = PAGE_IMAGE.longSide / Math.max(w, h);
+  if (w * h * scale * scale > PAGE_IMAGE.maxPixels) scale = Math.sqrt(PAGE_IMAGE.maxPixels / (w * h));
+  return { width: Math.max(1, Math.floor(w * scale)), height: Math.max(1, Math.floor(h * scale)) };
+}
+
+async function drawPage(bytes: Uint8Array, pageNumber: number): Promise<RenderMessage> {
+  const [{ loadPdfium, releasePdfium, FPDF_ERR }, { PNG }] = await Promise.all([import('./pdfium.ts'), import('pngjs')]);
+  // WebAssembly memory only grows: the pool recycles this thread after `recycleAfter` pages.
+  const pdfium = await loadPdfium();
+  const data = pdfium.malloc(Math.max(1, bytes.length));
+  let usable = true;
+  try {
+    pdfium.HEAPU8.set(bytes, data);
+    const doc = pdfium.FPDF_LoadMemDocument(data, bytes.length, 0);
+    if (!doc) {
+      const code = pdfium.FPDF_GetLastError();
+      const encrypted = code === FPDF_ERR.password || code === FPDF_ERR.security;
+      return { type: 'error', code: encrypted ? 'encrypted' : 'corrupt', message: new DeckError(encrypted ? 'encrypted' : 'corrupt').message };
+    }
+    try {
+      const pages = pdfium.FPDF_GetPageCount(doc);
+      if (pageNumber < 1 || pageNumber > pages) return { type: 'out-of-range', pages };
+      const page = pdfium.FPDF_LoadPage(doc, pageNumber - 1);
+      if (!page) return { type: 'error', code: 'corrupt', message: 'This page is damaged and could not be drawn.' };
+      try {
+        if (!imagesFit(pdfium, page)) {
+          return { type: 'error', code: 'too_complex', message: 'This page holds images too large to draw.' };
+        }
+        const { width, height } = pageImageSize(pdfium.FPDF_GetPageWidthF(page), pdfium.FPDF_GetPageHeightF(page));
+        const bitmap = pdfium.FPDFBitmap_Create(width, height, 0);
+        if (!bitmap) return { type: 'error', code: 'too_complex', message: 'This page is too large to draw.' };
+        let rgb: Buffer;
+        try {
+          pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
+          pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS);
+          rgb = bgrxToRgb(pdfium.HEAPU8, pdfium.FPDFBitmap_GetBuffer(bitmap), pdfium.FPDFBitmap_GetStride(bitmap), width, height);
+        } finally {
+          pdfium.FPDFBitmap_Destroy(bitmap);
+        }
+        const png = PNG.sync.write({ width, height, data: rgb } as never, {
+          colorType: 2,
+          inputColorType: 2,
+          inputHasAlpha: false,
+          deflateLevel: 6,
+        });
+        // A copy with its own buffer, safe to transfer (a small Buffer may sit in Node's shared pool).
+        return { type: 'done', png: new Uint8Array(png), width, height, pages };
+      } finally {
+        pdfium.FPDF_ClosePage(page);
+      }
+    } finally {
+      pdfium.FPDF_CloseDocument(doc);
+    }
+  } catch (e) {
+    // A trap inside PDFium (out of memory on a hostile page): this instance is not used again.
+    usable = false;
+    return { type: 'error', code: 'corrupt', message: new DeckError('corrupt', undefined, { cause: e }).message };
+  } finally {
+    if (usable) pdfium.free(data);
+    else releasePdfium();
+  }
+}
+
+/** PDFium's B, G, R, unused bytes (rows `stride` apart) to packed RGB. */
+function bgrxToRgb(heap: Uint8Array, ptr: number, stride: number, width: number, height: number): Buffer {
+  const out = Buffer.allocUnsafe(width * height * 3);
+  let o = 0;
+  for (let y = 0; y < height; y++) {
+    let i = ptr + y * stride;
+    for (let x = 0; x < width; x++, i += 4) {
+      out[o++] = heap[i + 2]!;
+      out[o++] = heap[i + 1]!;
+      out[o++] = heap[i]!;
+    }
+  }
+  return out;
+}
+
+if (!isMainThread && parentPort && (workerData as { entry?: string } | null)?.entry === SELF.href) {
+  const port = parentPort;
+  port.on('message', (req: RenderRequest) => {
+    void drawPage(req.bytes, req.page).then((msg) =>
+      port.postMessage(msg, msg.type === 'done' ? [msg.png.buffer as ArrayBuffer] : []),
+    );
+  });
+}
