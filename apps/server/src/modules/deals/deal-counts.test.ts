@@ -42,7 +42,7 @@ async function countsAndTruth(token: string, query: string): Promise<{ counts: C
   const truth: Counts = { all: 0, hot: 0, track: 0, cold: 0 };
   let cursor: string | null = null;
   do {
-    const res: Awaited<ReturnType<TestServer['request']>> = await server.request(
+    const res: { body: { deals: { status: keyof Counts | 'new' }[]; nextCursor: string | null } } = await server.request(
       'GET',
       `/api/vc/deals?${query}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       { token },
