@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { InvoiceSchema } from './billing.ts';
 import { IsoDateTimeSchema } from './common.ts';
 import { TRIAL_SCORE_LIMIT } from './deals.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -34,6 +33,22 @@ export const FUND_PLANS: Record<FundPlanId, FundPlanDefinition> = {
   },
 };
 
+/** An invoice of the fund, named like the rest of the fund's billing answer (camelCase). */
+export const FundInvoiceSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    description: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    periodStart: IsoDateTimeSchema,
+    periodEnd: IsoDateTimeSchema,
+    status: z.enum(['paid', 'open', 'void']),
+    createdAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'FundInvoice' });
+export type FundInvoice = z.infer<typeof FundInvoiceSchema>;
+
 export const FundSubscriptionSchema = z
   .object({
     plan: FundPlanIdSchema,
@@ -45,7 +60,7 @@ export const FundSubscriptionSchema = z
     currency: z.string(),
     trial: z.object({ used: z.number().int(), remaining: z.number().int(), limit: z.number().int() }),
     features: z.array(z.object({ label: z.string(), included: z.boolean() })),
-    invoices: z.array(InvoiceSchema),
+    invoices: z.array(FundInvoiceSchema),
     /** Only the fund's admins change the plan. */
     canManage: z.boolean(),
   })

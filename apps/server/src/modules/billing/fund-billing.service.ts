@@ -2,7 +2,6 @@ import { FUND_PLANS, TRIAL_SCORE_LIMIT, type FundPlanId, type FundSubscription, 
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingProvider, FundSubscriptionRecord } from './billing.provider.ts';
 import type { BillingRepository } from './billing.repository.ts';
-import { toInvoiceDto } from './billing.service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
 export interface FundBillingServiceDeps {
@@ -55,7 +54,17 @@ export function createFundBillingService({ repo, provider, now = () => new Date(
       currency: FUND_PLANS[plan].currency,
       trial: { used: Math.min(used, TRIAL_SCORE_LIMIT), remaining: Math.max(0, TRIAL_SCORE_LIMIT - used), limit: TRIAL_SCORE_LIMIT },
       features,
-      invoices: invoices.map(toInvoiceDto),
+      invoices: invoices.map((i) => ({
+        id: i.id,
+        number: i.number,
+        description: i.description,
+        amountCents: i.amountCents,
+        currency: i.currency,
+        periodStart: i.periodStart.toISOString(),
+        periodEnd: i.periodEnd.toISOString(),
+        status: i.status,
+        createdAt: i.createdAt.toISOString(),
+      })),
       canManage: fund.role === 'admin',
     };
   }

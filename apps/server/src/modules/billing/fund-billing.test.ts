@@ -65,7 +65,7 @@ describe('a fund’s plan', () => {
     expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(pro.body.nextBillingDate).toBe(addUtcMonths(start, 1).toISOString());
     expect(pro.body.invoices).toHaveLength(1);
-    expect(pro.body.invoices[0]).toMatchObject({ amount_cents: 29_900, status: 'paid', description: 'FitScore Pro, monthly' });
+    expect(pro.body.invoices[0]).toMatchObject({ amountCents: 29_900, status: 'paid', description: 'FitScore Pro, monthly' });
     expect(pro.body.features.every((x: { included: boolean }) => x.included)).toBe(true);
 
     const list = await server.request('GET', '/api/vc/deals?limit=1', { token: f.token });

@@ -1,4 +1,4 @@
-import { FUND_PLANS, type FundPlanId, type FundSubscription, type Invoice } from '@fitscore/contracts';
+import { FUND_PLANS, type FundInvoice, type FundPlanId, type FundSubscription } from '@fitscore/contracts';
 import { Check, Crown, Download, Lock, Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -18,7 +18,7 @@ const STATUS_LABELS: Record<FundSubscription['status'], string> = { active: 'Act
 function useInvoiceDownload() {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
-  const download = async (invoice: Invoice) => {
+  const download = async (invoice: FundInvoice) => {
     setBusy(invoice.id);
     try {
       await downloadInvoice(invoice.id, invoice.number);
@@ -174,7 +174,7 @@ export function PlanFeatures({ subscription }: { subscription: FundSubscription 
   );
 }
 
-function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
+function InvoicesCard({ invoices }: { invoices: FundInvoice[] }) {
   const { busy, download } = useInvoiceDownload();
   return (
     <Card id="invoices">
@@ -194,11 +194,11 @@ function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
                 <div className="min-w-0">
                   <p className="font-mono text-sm font-semibold text-slate-900">{invoice.number}</p>
                   <p className="text-xs text-slate-500">
-                    {invoice.description} · {formatDay(invoice.period_start)} – {formatDay(invoice.period_end)}
+                    {invoice.description} · {formatDay(invoice.periodStart)} – {formatDay(invoice.periodEnd)}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <span className="text-sm font-semibold text-slate-900">{formatMoney(invoice.amount_cents, invoice.currency)}</span>
+                  <span className="text-sm font-semibold text-slate-900">{formatMoney(invoice.amountCents, invoice.currency)}</span>
                   <Badge tone={invoice.status === 'paid' ? 'green' : 'amber'}>{invoice.status === 'paid' ? 'Paid' : invoice.status === 'open' ? 'Open' : 'Void'}</Badge>
                   <Button
                     size="sm"
