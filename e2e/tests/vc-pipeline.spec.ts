@@ -261,6 +261,9 @@ test.describe('VC pipeline screens', () => {
         await expect(page.getByRole('list', { name: 'Deals' }).getByRole('listitem').first()).toBeVisible();
       } else {
         await expect(page.getByRole('table')).toBeVisible();
+        // Every column, the Actions included, fits without scrolling the table sideways.
+        const overflow = await page.getByRole('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
       }
       await noSidewaysScroll(page, width);
       await page.screenshot({ path: join(SHOTS, `pipeline-500-${width}.png`) });
