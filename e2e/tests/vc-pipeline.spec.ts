@@ -275,5 +275,15 @@ test.describe('VC pipeline screens', () => {
     await page.goto('/vc/hot');
     await expect(page.getByText(/Showing 50 of \d+ deals/)).toBeVisible();
     await page.screenshot({ path: join(SHOTS, 'hot-500-1280.png') });
+
+    // A spent trial: the banner says so and the server refuses the export with the spec's message.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('update funds set trial_scores_used = 200 where id = $1', [vc.fundId]).finally(() => db.end());
+    await page.goto('/vc/pipeline');
+    await expect(page.getByText('Trial: 0/200 scores remaining')).toBeVisible();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(toasts(page).getByText('Trial limit reached. Upgrade to Pro for CSV export.')).toBeVisible();
+    await expect(toasts(page).getByText('CSV exported successfully')).toHaveCount(0);
   });
 });
