@@ -12,8 +12,8 @@ describe('the pipeline view in the address bar', () => {
   });
 
   it('falls back to defaults for unknown values and leaves defaults out of the address', () => {
-    const view = readView(new URLSearchParams('tab=open&confidence=Huge&source=fax&sort=size'));
-    expect(view).toMatchObject({ tab: 'all', confidence: '', source: '', sort: '-date' });
+    const view = readView(new URLSearchParams('tab=open&confidence=Huge&source=fax&sort=size&owner=bob'));
+    expect(view).toMatchObject({ tab: 'all', confidence: '', source: '', sort: '-date', owner: '' });
     expect(writeView(view).toString()).toBe('');
     expect(hasFilters(view)).toBe(false);
   });
@@ -25,8 +25,8 @@ describe('the pipeline view in the address bar', () => {
   });
 
   it('turns the view into the list call (one value per filter, the tab as status)', () => {
-    const view = readView(new URLSearchParams('tab=hot&q=%20pay%20&stage=Seed&owner=abc'));
-    expect(listQuery(view)).toEqual({ status: 'hot', q: 'pay', stage: ['Seed'], owner: ['abc'], sort: '-date' });
+    const view = readView(new URLSearchParams('tab=hot&q=%20pay%20&stage=Seed&owner=6f1c2a3b-0d4e-4f5a-8b6c-7d8e9f0a1b2c'));
+    expect(listQuery(view)).toEqual({ status: 'hot', q: 'pay', stage: ['Seed'], owner: ['6f1c2a3b-0d4e-4f5a-8b6c-7d8e9f0a1b2c'], sort: '-date' });
     expect(listQuery(readView(new URLSearchParams()))).toEqual({ sort: '-date' });
   });
 });
