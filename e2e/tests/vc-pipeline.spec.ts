@@ -85,6 +85,18 @@ test.describe('VC pipeline', () => {
     await expect(page.getByRole('row', { name: /Airbnb/ }).getByLabel(`FitScore ${airbnb.fitScore}`)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('Trial: 198/200 scores remaining')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('tab', { name: /All/ })).toContainText('2');
+    // j/k and the arrows move the selection.
+    const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+    await rows.nth(0).getByRole('cell').first().click();
+    await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('j');
+    await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('k');
+    await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
 
     // Search runs on the server and goes into the address.
     await page.getByRole('searchbox', { name: 'Search deals' }).fill('airb');
@@ -147,7 +159,7 @@ test.describe('VC pipeline', () => {
     else await expect(viewer.getByRole('alert')).toContainText(`Page ${cited} of the deck could not be shown.`);
     if (cited > 1) {
       await page.keyboard.press('ArrowLeft');
-      await expect(viewer.getByText(new RegExp(`Page ${cited - 1} of`))).toBeVisible();
+      await expect(viewer.getByText(new RegExp(`Page ${cited - 1} of \\d+`))).toBeVisible();
     }
     await expect(page.getByText('New → Track')).toBeVisible();
     await page.screenshot({ path: join(SHOTS, 'deal-1280.png'), fullPage: true });
@@ -172,7 +184,8 @@ test.describe('VC pipeline', () => {
 
   test('a refused status change rolls back with an error toast and no success toast', async ({ page }) => {
     const vc = await onboardedVc('Rolf Back');
-    await uploadDeck(vc, 'Airbnb', AIRBNB, 'Marketplace');
+    // Scored first: a list still scoring refreshes itself, which would hide a missing rollback.
+    await scored(vc, await uploadDeck(vc, 'Airbnb', AIRBNB, 'Marketplace'));
     await useSession(page, vc);
     await page.goto('/vc/pipeline');
     await expect(page.getByRole('row', { name: /Airbnb/ })).toBeVisible();
@@ -248,6 +261,9 @@ test.describe('VC pipeline screens', () => {
         await expect(page.getByRole('list', { name: 'Deals' }).getByRole('listitem').first()).toBeVisible();
       } else {
         await expect(page.getByRole('table')).toBeVisible();
+        // Every column, the Actions included, fits without scrolling the table sideways.
+        const overflow = await page.getByRole('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
       }
       await noSidewaysScroll(page, width);
       await page.screenshot({ path: join(SHOTS, `pipeline-500-${width}.png`) });
@@ -259,5 +275,15 @@ test.describe('VC pipeline screens', () => {
     await page.goto('/vc/hot');
     await expect(page.getByText(/Showing 50 of \d+ deals/)).toBeVisible();
     await page.screenshot({ path: join(SHOTS, 'hot-500-1280.png') });
+
+    // A spent trial: the banner says so and the server refuses the export with the spec's message.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('update funds set trial_scores_used = 200 where id = $1', [vc.fundId]).finally(() => db.end());
+    await page.goto('/vc/pipeline');
+    await expect(page.getByText('Trial: 0/200 scores remaining')).toBeVisible();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(toasts(page).getByText('Trial limit reached. Upgrade to Pro for CSV export.')).toBeVisible();
+    await expect(toasts(page).getByText('CSV exported successfully')).toHaveCount(0);
   });
 });

@@ -17,7 +17,7 @@ export function AssignSelect({
   return (
     <Select
       aria-label={`Assign ${deal.startupName}`}
-      className={cn('h-8 w-36 py-0 text-xs', className)}
+      className={cn('h-8 w-[8.75rem] py-0 text-xs', className)}
       value={deal.owner?.id ?? ''}
       onClick={(e) => e.stopPropagation()}
       onChange={(e) => onAssign(members.find((m) => m.id === e.target.value) ?? null)}

@@ -100,14 +100,14 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Startup</th>
-            <th scope="col" className="px-4 py-3">Sector</th>
-            <th scope="col" className="px-4 py-3">Stage</th>
-            <th scope="col" className="px-4 py-3">Geography</th>
-            <th scope="col" className="px-4 py-3">FitScore</th>
-            <th scope="col" className="px-4 py-3">Source</th>
-            <th scope="col" className="px-4 py-3">Actions</th>
+            <th scope="col" className="px-3 py-3">Date</th>
+            <th scope="col" className="px-3 py-3">Startup</th>
+            <th scope="col" className="px-3 py-3">Sector</th>
+            <th scope="col" className="px-3 py-3">Stage</th>
+            <th scope="col" className="px-3 py-3">Geography</th>
+            <th scope="col" className="px-3 py-3">FitScore</th>
+            <th scope="col" className="px-3 py-3">Source</th>
+            <th scope="col" className="px-3 py-3">Actions</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -119,21 +119,21 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               onClick={() => actions.onSelect(i)}
               className={cn('cursor-default align-top', i === selected ? 'bg-brand-50/70 outline-2 -outline-offset-2 outline-brand-300' : 'hover:bg-slate-50')}
             >
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(deal.date)}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-600">{formatDate(deal.date)}</td>
               <td className="min-w-56 px-4 py-3">
                 <Link to={paths.vc.deal(deal.id)} className={NAME_LINK}>
                   {deal.startupName}
                 </Link>
                 <DealTags tags={deal.tags} className="mt-1" />
               </td>
-              <td className="px-4 py-3 text-slate-700">{deal.sector || '—'}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{deal.stage || '—'}</td>
-              <td className="px-4 py-3 text-slate-700">{deal.geography || '—'}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3 text-slate-700">{deal.sector || '—'}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700">{deal.stage || '—'}</td>
+              <td className="px-3 py-3 text-slate-700">{deal.geography || '—'}</td>
+              <td className="px-3 py-3">
                 <FitScoreBar deal={deal} />
               </td>
-              <td className="px-4 py-3 text-slate-700">{SOURCE_LABELS[deal.source]}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3 text-slate-700">{SOURCE_LABELS[deal.source]}</td>
+              <td className="px-3 py-3">
                 <div className="flex items-center gap-2">
                   <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />
                   <StatusButtons deal={deal} compact onSet={(s) => actions.onStatus(deal, s)} />

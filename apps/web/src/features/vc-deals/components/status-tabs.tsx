@@ -12,7 +12,7 @@ const TABS: { tab: Tab; label: string }[] = [
 /** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab). */
 export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Record<Tab, number> | undefined; onChange: (tab: Tab) => void }) {
   return (
-    <div role="tablist" aria-label="Deals by status" className="flex flex-wrap gap-1.5 sm:gap-2">
+    <div role="tablist" aria-label="Deals by status" className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
       {TABS.map(({ tab, label }) => {
         const selected = value === tab;
         return (
@@ -23,12 +23,12 @@ export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Re
             aria-selected={selected}
             onClick={() => onChange(tab)}
             className={cn(
-              'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold sm:gap-2 sm:px-4 ring-1 ring-inset transition-colors',
+              'inline-flex items-center justify-center gap-1 rounded-full px-1 py-1.5 text-sm font-semibold sm:gap-2 sm:px-4 ring-1 ring-inset transition-colors',
               selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
             )}
           >
             {label}
-            <span className={cn('rounded-full px-2 text-xs', selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{counts ? counts[tab] : '·'}</span>
+            <span className={cn('rounded-full px-1.5 text-xs sm:px-2', selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{counts ? counts[tab] : '·'}</span>
           </button>
         );
       })}

@@ -17,6 +17,8 @@ export const FILTER_KEYS = ['sector', 'stage', 'region', 'confidence', 'source',
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export const DEFAULT_SORT: DealSort = '-date';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
@@ -31,7 +33,7 @@ export function readView(params: URLSearchParams, fixedTab?: DealStatus): Pipeli
     region: text('region'),
     confidence: oneOf(DEAL_CONFIDENCES, params.get('confidence')) ?? '',
     source: oneOf(DEAL_SOURCES, params.get('source')) ?? '',
-    owner: text('owner'),
+    owner: UUID.test(params.get('owner') ?? '') ? params.get('owner')! : '',
     sort: oneOf(DEAL_SORTS, params.get('sort')) ?? DEFAULT_SORT,
   };
 }
