@@ -23,3 +23,4 @@ export * from './events.ts';
 export * from './query-string.ts';
 export * from './deals.ts';
 export * from './intake.ts';
+export * from './integrations.ts';
