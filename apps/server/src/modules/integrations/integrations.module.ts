@@ -5,7 +5,14 @@ import type { DealsService } from '../deals/deals.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createIntegrationsRepository } from './integrations.repository.ts';
 import { integrationsRoutes } from './integrations.routes.ts';
-import { createIntegrationsService } from './integrations.service.ts';
+import { createIntegrationsService, type IntegrationsService } from './integrations.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Slack/Teams alerts, for code outside the modules (tests, scripts): `app.alerts.dispatch(fundId, event)`. */
+    alerts: Pick<IntegrationsService, 'dispatch'>;
+  }
+}
 
 export interface IntegrationsModuleDeps {
   platform: Platform;
@@ -30,5 +37,6 @@ export function register(app: FastifyInstance, { platform, jobs, deals }: Integr
   deals.onStatusChanged((change, tx) => integrations.statusChanged(change, tx));
   jobs.register(...integrations.jobs);
   integrationsRoutes(app, integrations);
+  app.decorate('alerts', { dispatch: integrations.dispatch });
   return integrations;
 }
