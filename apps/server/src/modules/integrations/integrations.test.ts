@@ -12,6 +12,12 @@ interface Received {
   body: any;
 }
 
+interface Answer {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 /**
  * A loopback stand-in for Slack's incoming webhooks or a Teams Workflows trigger: it records what
  * is posted and answers from a script (Slack says `200 ok`, Workflows `202` with no body).
@@ -19,11 +25,11 @@ interface Received {
 class FakeService {
   received: Received[] = [];
   /** Answers for the next posts, in order; then `fallback`. */
-  script: { status: number; body?: string; headers?: Record<string, string> }[] = [];
+  script: Answer[] = [];
   private server: Server;
   url = '';
 
-  constructor(private fallback: { status: number; body: string }) {
+  constructor(private fallback: Answer) {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
