@@ -216,7 +216,8 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
           const delivery = await repo.addDelivery({ fundId, target, kind: 'test', title: message.title, payload });
           const outcome = await post(open(fundId, row[urlColumn[target]])!, payload);
           await repo.recordAttempt(delivery.id, { responseStatus: outcome.status, responseBody: outcome.body, status: outcome.ok ? 'sent' : 'failed' });
-          const said = outcome.status === null ? outcome.body : `${ALERT_TARGET_LABELS[target]} answered ${outcome.status}${outcome.body ? `: ${outcome.body}` : ''}`;
+          const label = ALERT_TARGET_LABELS[target];
+          const said = outcome.status === null ? `${label}: ${outcome.body}` : `${label} answered ${outcome.status}${outcome.body ? `: ${outcome.body}` : ''}`;
           return { target, ok: outcome.ok, status: outcome.status, error: outcome.ok ? null : said };
         }),
       );

@@ -407,8 +407,8 @@ describe('server-side request forgery', () => {
     const res = await strict.request('POST', '/vc/integrations/test/', { token });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
-      { target: 'slack', ok: false, status: null, error: expect.stringMatching(/must be public: localhost resolves to (127\.0\.0\.1|::1)/) },
-      { target: 'teams', ok: false, status: null, error: expect.stringMatching(/must be public: 127\.0\.0\.1 is/) },
+      { target: 'slack', ok: false, status: null, error: expect.stringMatching(/^Slack: Webhook addresses must be public: localhost resolves to (127\.0\.0\.1|::1)/) },
+      { target: 'teams', ok: false, status: null, error: expect.stringMatching(/^Microsoft Teams: Webhook addresses must be public: 127\.0\.0\.1 is/) },
     ]);
     expect(slack.received).toEqual([]);
     const list = await deliveries(token);

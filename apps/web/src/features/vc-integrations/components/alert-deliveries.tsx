@@ -28,7 +28,7 @@ function Answer({ d }: { d: AlertDelivery }) {
 function Row({ d }: { d: AlertDelivery }) {
   const status = STATUS[d.status];
   return (
-    <li className="grid gap-1 px-4 py-3 sm:grid-cols-[9rem_8rem_1fr_auto] sm:items-center sm:gap-4">
+    <li className="grid gap-1 px-4 py-3 sm:grid-cols-[11rem_8rem_1fr_auto] sm:items-center sm:gap-4">
       <time dateTime={d.createdAt} className="text-xs text-slate-500 sm:text-sm">
         {dateTime.format(new Date(d.createdAt))}
       </time>

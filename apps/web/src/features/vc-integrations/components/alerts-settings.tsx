@@ -56,7 +56,13 @@ function TestResults({ results }: { results: AlertTestResult[] }) {
         <li key={r.target} className={`flex items-start gap-2 rounded-lg p-3 text-sm ${r.ok ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'}`}>
           {r.ok ? <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> : <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />}
           <span className="min-w-0 break-words">
-            <strong>{ALERT_TARGET_LABELS[r.target]}:</strong> {r.ok ? `test message delivered (${r.status})` : r.error}
+            {r.ok ? (
+              <>
+                <strong>{ALERT_TARGET_LABELS[r.target]}:</strong> test message delivered ({r.status})
+              </>
+            ) : (
+              r.error
+            )}
           </span>
         </li>
       ))}
