@@ -113,7 +113,9 @@ export function AlertsSettingsForm({ initial }: { initial: IntegrationSettings }
     }
   };
 
-  const saved = Boolean(initial.slackWebhookUrl || initial.teamsWebhookUrl || save.data?.slackWebhookUrl || save.data?.teamsWebhookUrl);
+  // 'Send test' posts to what is stored, so it needs a saved webhook.
+  const stored = save.data ?? initial;
+  const saved = Boolean(stored.slackWebhookUrl || stored.teamsWebhookUrl);
   return (
     <form onSubmit={(e) => void onSave(e)} className="space-y-6" noValidate>
       <div className="grid gap-5 lg:grid-cols-2">
