@@ -337,6 +337,14 @@ describe('delivery', () => {
     );
   });
 
+  it('posts to a host name through the checked lookup (the address connected to is the one checked)', async () => {
+    const { token } = await newFund();
+    await save(token, { slackWebhookUrl: `http://localhost:${new URL(slack.url).port}/services/T1/B1/byName` });
+    const res = await server.request('POST', '/vc/integrations/test/', { token });
+    expect(res.body.results).toEqual([{ target: 'slack', ok: true, status: 200, error: null }]);
+    expect(slack.received.map((r) => r.path)).toEqual(['/services/T1/B1/byName']);
+  });
+
   it("never shows one fund's settings or deliveries to another", async () => {
     const a = await newFund('Alpha');
     const b = await newFund('Beta');
