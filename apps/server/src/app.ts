@@ -28,6 +28,7 @@ import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
+import * as integrationsModule from './modules/integrations/integrations.module.ts';
 import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import * as leadsModule from './modules/leads/leads.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
@@ -194,7 +195,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   companiesModule.register(app, { platform, profiles, billing });
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
-  dealsModule.register(app, { platform, decks, scoring, funds });
+  const deals = dealsModule.register(app, { platform, decks, scoring, funds });
+  integrationsModule.register(app, { platform, jobs, deals });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

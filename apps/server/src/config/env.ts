@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   /** Failed sign-ins from one client address (any accounts) before it is blocked for the window. */
   AUTH_FAILURES_PER_ADDRESS: positiveInt.default(50),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /** Lets alert webhooks (Slack/Teams) reach private, loopback and link-local addresses and plain http: tests and closed networks only. */
+  ALERT_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  ALERT_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   JOBS_ENABLED: bool.default(true),
   JOB_CONCURRENCY: positiveInt.default(2),
   JOB_LEASE_MS: positiveInt.default(30_000),
@@ -143,6 +146,8 @@ export interface AppConfig {
   rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
   bodyLimitBytes: number;
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
+  /** Slack/Teams alert webhooks: whether private addresses (and http) are allowed, and how long a post may wait. */
+  alerts: { allowPrivate: boolean; timeoutMs: number };
   analyzer: { workers: number; timeoutMs: number };
   llm: { baseUrl: string; model: string; apiKey: string } | undefined;
   /** From APP_SECRET; undefined means use (or create) DATA_DIR/app-secret.key. */
@@ -229,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       pollMs: e.JOB_POLL_MS,
       drainMs: e.JOB_DRAIN_MS,
     },
+    alerts: { allowPrivate: e.ALERT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.ALERT_WEBHOOK_TIMEOUT_MS },
     analyzer: { workers: e.ANALYZER_WORKERS, timeoutMs: e.SCORING_TIMEOUT_MS },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL && e.LLM_API_KEY

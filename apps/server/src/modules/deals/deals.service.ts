@@ -20,6 +20,7 @@ import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import { sortValueOf, type DealRow, type DealsRepository, type FundRowForDeals } from './deals.repository.ts';
+import { statusChangeListeners } from './status-changes.ts';
 
 export const DEAL_NOT_FOUND = 'Deal not found';
 const CSV_PAGE = 1000;
@@ -70,6 +71,7 @@ const CSV_HEADER = [
 
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
 export function createDealsService({ repo, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
+  const statusChanges = statusChangeListeners();
   async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
     return fundId ? repo.fund(fundId) : undefined;
   }
@@ -90,6 +92,9 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
   }
 
   return {
+    /** Another module's work when a deal's status changes, in the change's transaction. */
+    onStatusChanged: statusChanges.on,
+
     async latest(fundId: string | null) {
       const row = fundId ? await repo.latestScored(fundId) : undefined;
       return { deal: row ? toDeal(row) : null };
@@ -181,6 +186,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         if (deal.status === body.status && body.note === '') return;
         await deals.setStatus(dealId, body.status);
         await deals.addHistory({ dealId, userId, fromStatus: deal.status, toStatus: body.status, note: body.note });
+        if (deal.status !== body.status) await statusChanges.emit({ fundId, dealId, startupName: deal.startupName, from: deal.status, to: body.status, userId }, tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
     },

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
+import { BellRing, Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -34,9 +34,10 @@ import { useIntakeSettings } from '@/features/vc-intake/api/intake';
 import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresses';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
+import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'billing'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -239,6 +240,10 @@ export default function VcSettingsPage() {
               <Inbox className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Intake Sources
             </Tabs.Trigger>
+            <Tabs.Trigger value="alerts" className={triggerClass}>
+              <BellRing className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Alerts
+            </Tabs.Trigger>
             <Tabs.Trigger value="billing" className={triggerClass}>
               <CreditCard className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Payment &amp; Billing
@@ -250,6 +255,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="billing" className="focus-visible:outline-none">
           <BillingTab />
+        </Tabs.Content>
+        <Tabs.Content value="alerts" className="focus-visible:outline-none">
+          <AlertsTab />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">
