@@ -28,6 +28,7 @@ import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
+import * as intakeModule from './modules/intake/intake.module.ts';
 import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import * as leadsModule from './modules/leads/leads.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
   dealsModule.register(app, { platform, decks, scoring, funds });
+  intakeModule.register(app, { platform, decks, scoring, jobs });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

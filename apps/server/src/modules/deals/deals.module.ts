@@ -3,6 +3,7 @@ import type { Platform } from '../../plugins/platform.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import { createDealSourcesRepository } from './deal-sources.repository.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -18,6 +19,7 @@ export interface DealsModuleDeps {
 export function register(app: FastifyInstance, { platform, decks, scoring, funds }: DealsModuleDeps) {
   const deals = createDealsService({
     repo: createDealsRepository(platform.db),
+    sources: createDealSourcesRepository(platform.db),
     uow: platform.uow,
     decks,
     scoring,
