@@ -21,7 +21,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 const PROCESS = process.argv.includes('--process');
 const FORMS = Number(process.env.BENCH_FORMS ?? 200);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 200);
-const SENDERS = 20;
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
 const DECK_BYTES = 2 * 1024 * 1024;
 
 const pct = (values, p) => {

@@ -109,7 +109,7 @@ const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The submi
 /** The deck's title slide: page 1's title, else its first line (no OCR). */
 async function titleSlideOf(bytes: Uint8Array): Promise<string | null> {
   try {
-    const deck = await extractDeck(bytes, { maxPages: 1 });
+    const deck = await extractDeck(bytes);
     const page = deck.pages[0];
     const line = page?.title ?? page?.text.split('\n').find((l) => l.trim().length >= 2) ?? null;
     return line ? line.trim().slice(0, 200) : null;
