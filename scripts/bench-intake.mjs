@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:intake [-- --process]`: deal intake under load (issue 12). Starts the real API
- * server (embedded PGlite in a temporary DATA_DIR) with its SMTP receiver, makes a fund, then
+ * `npm run bench:intake [-- --process] [-- --pg postgres://host/db]`: deal intake under load (issue 12).
+ * Starts the real API server (embedded PGlite in a temporary DATA_DIR, or a fresh database on the
+ * PostgreSQL server given with --pg, dropped afterwards) with its SMTP receiver, makes a fund, then
  * 20 concurrent senders post 200 apply forms (HTTP multipart) and send 200 emails (SMTP) with
  * 2 MB decks. Reports, per channel, the receipt time (request sent → item stored, answered)
  * p50/p95/max, and whether every submission is accounted for in the intake log (0 lost).
@@ -13,12 +14,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import pg from 'pg';
 import { migrateDatabase, openDatabase } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 
 const PROCESS = process.argv.includes('--process');
+const pgIndex = process.argv.indexOf('--pg');
+const pgServer = pgIndex > 0 ? process.argv[pgIndex + 1] : undefined;
+let databaseUrl;
+let dropDatabase = async () => {};
+if (pgServer) {
+  const name = `fitscore_bench_intake_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: pgServer });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
 const FORMS = Number(process.env.BENCH_FORMS ?? 200);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 200);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
@@ -54,6 +76,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   SERVE_WEB: 'false',
   PORT: '0',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   SMTP_ENABLED: 'true',
   SMTP_PORT: '0',
   JOBS_ENABLED: PROCESS ? 'true' : 'false',
@@ -83,7 +106,7 @@ try {
   const settings = (await api('GET', '/vc/intake/', { token })).body;
   const slug = settings.applyUrl.split('/apply/')[1];
   const decks = await Promise.all(Array.from({ length: SENDERS }, (_, i) => deck(`Company ${i}`)));
-  console.log(`server ${base}, SMTP :${app.intakeSmtpPort}, ${FORMS} forms + ${EMAILS} emails, ${SENDERS} senders, decks ${(DECK_BYTES / 1048576).toFixed(1)} MB, workers ${PROCESS ? 'on' : 'off'}`);
+  console.log(`${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, server ${base}, SMTP :${app.intakeSmtpPort}, ${FORMS} forms + ${EMAILS} emails, ${SENDERS} senders, decks ${(DECK_BYTES / 1048576).toFixed(1)} MB, workers ${PROCESS ? 'on' : 'off'}`);
 
   const times = { form: [], email: [] };
   const failures = { form: [], email: [] };
@@ -151,6 +174,7 @@ try {
 } finally {
   await app.close();
   await database.close();
+  await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
