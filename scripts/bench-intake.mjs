@@ -10,7 +10,9 @@
  * every item has an outcome (scoring jobs are queued but not awaited). A measurement, not a test.
  */
 import { createTransport } from 'nodemailer';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -68,6 +70,69 @@ function deck(name) {
   });
 }
 
+
+/**
+ * The 20 senders, run in a child process of their own so that building and encoding their
+ * messages (nodemailer's client, FormData) does not use the server's event loop and count
+ * as receipt time. Reports the receipt times to the parent.
+ */
+async function sendAll(target) {
+  const decks = await Promise.all(Array.from({ length: SENDERS }, (_, i) => deck(`Company ${i}`)));
+  const times = { form: [], email: [] };
+  const failures = { form: [], email: [] };
+  const jobs = [
+    ...Array.from({ length: FORMS }, (_, i) => ({ kind: 'form', i })),
+    ...Array.from({ length: EMAILS }, (_, i) => ({ kind: 'email', i })),
+  ].sort((a, b) => a.i - b.i || (a.kind < b.kind ? -1 : 1));
+  const transports = Array.from({ length: SENDERS }, () =>
+    createTransport({ host: '127.0.0.1', port: target.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 }),
+  );
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SENDERS }, async (_, sender) => {
+      for (;;) {
+        const job = jobs[next++];
+        if (!job) return;
+        const bytes = decks[(job.i + sender) % SENDERS];
+        const t0 = performance.now();
+        try {
+          if (job.kind === 'form') {
+            const form = new FormData();
+            form.append('companyName', `Form Co ${job.i}`);
+            form.append('email', `f${job.i}@form${job.i}.com`);
+            form.append('fillMs', '5000');
+            form.append('file', new Blob([bytes]), `deck-${job.i}.pdf`);
+            const res = await fetch(`${target.base}/api/apply/${target.slug}`, { method: 'POST', body: form, headers: { 'x-forwarded-for': `10.0.${sender}.1` } });
+            if (res.status !== 201) throw new Error(`${res.status} ${await res.text()}`);
+            await res.arrayBuffer().catch(() => undefined);
+          } else {
+            await transports[sender].sendMail({
+              from: `sender${sender}@mail${job.i}.com`,
+              to: target.address,
+              subject: `Pitch Deck - Mail Co ${job.i}`,
+              text: 'Deck attached.',
+              attachments: [{ filename: `deck-${job.i}.pdf`, content: bytes }],
+            });
+          }
+          times[job.kind].push(performance.now() - t0);
+        } catch (err) {
+          failures[job.kind].push(String(err.message ?? err).slice(0, 120));
+        }
+      }
+    }),
+  );
+  const wallS = (performance.now() - started) / 1000;
+  for (const t of transports) t.close();
+  return { times, failures, wallS };
+}
+
+if (process.argv.includes('--senders')) {
+  const result = await sendAll(JSON.parse(process.argv[process.argv.indexOf('--senders') + 1]));
+  process.send(result, () => process.exit(0));
+  await new Promise(() => {});
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-bench-intake-'));
 const config = loadConfig({
   ...process.env,
@@ -105,55 +170,16 @@ try {
   await api('PUT', '/vc/profile/intake-sources/', { token, body: { online_form_enabled: true, email_forwarding_enabled: true } });
   const settings = (await api('GET', '/vc/intake/', { token })).body;
   const slug = settings.applyUrl.split('/apply/')[1];
-  const decks = await Promise.all(Array.from({ length: SENDERS }, (_, i) => deck(`Company ${i}`)));
   console.log(`${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, server ${base}, SMTP :${app.intakeSmtpPort}, ${FORMS} forms + ${EMAILS} emails, ${SENDERS} senders, decks ${(DECK_BYTES / 1048576).toFixed(1)} MB, workers ${PROCESS ? 'on' : 'off'}`);
 
-  const times = { form: [], email: [] };
-  const failures = { form: [], email: [] };
-  const jobs = [
-    ...Array.from({ length: FORMS }, (_, i) => ({ kind: 'form', i })),
-    ...Array.from({ length: EMAILS }, (_, i) => ({ kind: 'email', i })),
-  ].sort((a, b) => a.i - b.i || (a.kind < b.kind ? -1 : 1));
-  const transports = Array.from({ length: SENDERS }, () =>
-    createTransport({ host: '127.0.0.1', port: app.intakeSmtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 }),
-  );
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: SENDERS }, async (_, sender) => {
-      for (;;) {
-        const job = jobs[next++];
-        if (!job) return;
-        const bytes = decks[(job.i + sender) % SENDERS];
-        const t0 = performance.now();
-        try {
-          if (job.kind === 'form') {
-            const form = new FormData();
-            form.append('companyName', `Form Co ${job.i}`);
-            form.append('email', `f${job.i}@form${job.i}.com`);
-            form.append('fillMs', '5000');
-            form.append('file', new Blob([bytes]), `deck-${job.i}.pdf`);
-            const res = await fetch(`${base}/api/apply/${slug}`, { method: 'POST', body: form, headers: { 'x-forwarded-for': `10.0.${sender}.1` } });
-            if (res.status !== 201) throw new Error(`${res.status} ${await res.text()}`);
-            await res.arrayBuffer().catch(() => undefined);
-          } else {
-            await transports[sender].sendMail({
-              from: `sender${sender}@mail${job.i}.com`,
-              to: settings.emailAddress,
-              subject: `Pitch Deck - Mail Co ${job.i}`,
-              text: 'Deck attached.',
-              attachments: [{ filename: `deck-${job.i}.pdf`, content: bytes }],
-            });
-          }
-          times[job.kind].push(performance.now() - t0);
-        } catch (err) {
-          failures[job.kind].push(String(err.message ?? err).slice(0, 120));
-        }
-      }
-    }),
-  );
-  const wallS = (performance.now() - started) / 1000;
-  for (const t of transports) t.close();
+  const child = fork(fileURLToPath(import.meta.url), ['--senders', JSON.stringify({ base, slug, smtpPort: app.intakeSmtpPort, address: settings.emailAddress })], {
+    env: { ...process.env, BENCH_SENDERS: String(SENDERS), BENCH_FORMS: String(FORMS), BENCH_EMAILS: String(EMAILS) },
+  });
+  const { times, failures, wallS } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`senders exited with ${code}`)));
+  });
 
   const total = await countItems();
   if (PROCESS) {
