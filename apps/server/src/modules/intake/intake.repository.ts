@@ -1,6 +1,6 @@
 import type { IntakeChannel, IntakeOutcome } from '@fitscore/contracts';
 import { dealSources, deals, decks, funds, intakeItems, intakeSettings, repository, scoringRuns, type Database } from '@fitscore/db';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export type FundRow = typeof funds.$inferSelect;
@@ -107,9 +107,26 @@ export const createIntakeRepository = repository((db) => ({
       .limit(limit);
   },
 
-  /** The fund's deals as matching needs them (name and website); the deck hashes are matched in SQL. */
-  dealsForMatching: async (fundId: string) =>
-    db.select({ id: deals.id, name: deals.startupName, website: deals.website }).from(deals).where(eq(deals.fundId, fundId)),
+  /**
+   * The fund's deals that may be the same company, found in SQL (a fund may hold 100,000 deals):
+   * the same website host (scheme, `www.`, port and path aside) or a name starting with the same
+   * letters and digits; the caller confirms the name with its full normalisation.
+   */
+  matchCandidates: async (fundId: string, domain: string | null, namePrefix: string | null) => {
+    const host = sql`split_part(split_part(regexp_replace(regexp_replace(lower(trim(${deals.website})), '^[a-z][a-z0-9+.-]*://', ''), '^www\.', ''), '/', 1), ':', 1)`;
+    const alnum = sql`regexp_replace(lower(${deals.startupName}), '[^a-z0-9]+', '', 'g')`;
+    const either = [
+      domain ? sql`${host} = ${domain}` : undefined,
+      namePrefix ? sql`${alnum} like ${`${namePrefix}%`}` : undefined,
+    ].filter((c): c is SQL => c !== undefined);
+    if (either.length === 0) return [];
+    return db
+      .select({ id: deals.id, name: deals.startupName, website: deals.website })
+      .from(deals)
+      .where(and(eq(deals.fundId, fundId), or(...either)))
+      .orderBy(asc(deals.createdAt))
+      .limit(200);
+  },
 
   dealWithDeck: async (fundId: string, sha256: string): Promise<string | undefined> => {
     const [row] = await db

@@ -280,7 +280,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     }
     const domain = normaliseDomain(s.website);
     const name = normaliseName(s.companyName);
-    const candidates = await r.dealsForMatching(fundId);
+    const candidates = await r.matchCandidates(fundId, domain, name ? name.slice(0, 3) : null);
     const byDomain = domain ? candidates.find((d) => normaliseDomain(d.website) === domain) : undefined;
     if (byDomain) return { dealId: byDomain.id, why: 'website' };
     const byName = name ? candidates.find((d) => normaliseName(d.name) === name) : undefined;

@@ -69,6 +69,11 @@ describe('email by SMTP', () => {
     expect(item).toMatchObject({ outcome: 'ignored', dealId: null });
     expect(item!.reason).toMatch(/Subject/);
     expect(await dealsOf(server, fund)).toEqual([]);
+    // The log's filters.
+    const ignored = await server.request('GET', '/vc/intake/log/?outcome=ignored&channel=email', { token: fund.token });
+    expect(ignored.body.items).toHaveLength(1);
+    expect((await server.request('GET', '/vc/intake/log/?channel=form', { token: fund.token })).body.items).toEqual([]);
+    expect((await server.request('GET', '/vc/intake/log/?channel=fax', { token: fund.token })).status).toBe(400);
   });
 
   it('email switched off: RCPT refused with the reason, logged as refused', async () => {
