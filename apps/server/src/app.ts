@@ -29,6 +29,7 @@ import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import * as integrationsModule from './modules/integrations/integrations.module.ts';
+import * as intakeModule from './modules/intake/intake.module.ts';
 import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import * as leadsModule from './modules/leads/leads.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const funds = fundsModule.register(app, { platform, onboarding });
   const deals = dealsModule.register(app, { platform, decks, scoring, funds });
   integrationsModule.register(app, { platform, jobs, deals });
+  intakeModule.register(app, { platform, decks, scoring, jobs });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

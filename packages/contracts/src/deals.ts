@@ -49,6 +49,14 @@ export const DealSchema = z.object({
   scoredAt: z.string().nullable(),
   thesisFit: z.object({ sector: z.boolean(), stage: z.boolean(), geography: z.boolean(), ticket: z.boolean().nullable() }),
   scoring: z.object({ state: z.enum(SCORING_STATES), error: z.string().optional() }),
+  /**
+   * Every arrival of the deal, oldest first (issue 12): the first is how it came in; more mean
+   * the same company arrived again and was merged ('also received by Email on …'). `deckLink`:
+   * a deck sent only as a link, not downloaded; `note`: a forwarded email's body text.
+   */
+  sources: z.array(
+    z.object({ channel: z.enum(DEAL_SOURCES), receivedAt: z.string(), deckLink: z.string().nullable(), note: z.string() }),
+  ),
 });
 export type Deal = z.infer<typeof DealSchema>;
 

@@ -24,6 +24,10 @@ export const APPLY_MIN_FILL_MS = 3000;
 
 export const INTAKE_FORM_OFF = 'This fund is not accepting applications through its online form right now.';
 export const INTAKE_EMAIL_OFF = 'This fund does not accept decks by email right now.';
+/** A deck sent only as a link (DocSend, Google Slides, Dropbox): the deal is made, the deck is not fetched. */
+export const DECK_LINK_TAG = 'Deck link, not downloaded';
+/** Largest message the email channels accept (SMTP answers 552 above it, HTTP 413). */
+export const INTAKE_MAX_MESSAGE_BYTES = 11 * 1024 * 1024;
 
 export const IntakeSettingsSchema = z
   .object({
@@ -169,7 +173,6 @@ export const intakeEndpoints = {
     method: 'POST',
     path: '/api/apply/:slug',
     access: 'public',
-    publicRateLimit: 'form',
     summary: 'Apply to a fund with a deck (multipart: ApplyFields and file)',
     tags: ['intake'],
     params: SlugParamsSchema,
@@ -193,7 +196,7 @@ export const intakeEndpoints = {
     summary: 'A deal from another system, signed per Standard Webhooks; the same webhook-id again is the same deal',
     tags: ['intake'],
     params: SlugParamsSchema,
-    body: WebhookDealSchema,
+    // No body schema: JSON (WebhookDealSchema) and multipart are both read from the signed raw body.
     response: IntakeReceiptSchema,
   }),
 } as const;

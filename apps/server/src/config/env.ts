@@ -48,6 +48,13 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('FitScore <no-reply@fitscore.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  /** Deal intake (issue 12): items per minute per fund and per sender address, on every channel (form, email, webhook). */
+  INTAKE_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** The built-in SMTP receiver of forwarded decks; on by default except under NODE_ENV=test. */
+  SMTP_ENABLED: bool.optional(),
+  SMTP_PORT: port.default(2525),
+  /** Funds' intake addresses are `{slug}@{INTAKE_EMAIL_DOMAIN}`. */
+  INTAKE_EMAIL_DOMAIN: z.string().min(1).default('intake.localhost'),
   NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
@@ -145,6 +152,8 @@ export interface AppConfig {
   /** Per-IP limits: public forms (contact sales, apply forms) and unknown paths. */
   rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
   bodyLimitBytes: number;
+  /** Deal intake: the SMTP receiver, the funds' email domain and the per-fund/per-sender limit. */
+  intake: { smtpEnabled: boolean; smtpHost: string; smtpPort: number; emailDomain: string; ratePerMinute: number };
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
   /** Slack/Teams alert webhooks: whether private addresses (and http) are allowed, and how long a post may wait. */
   alerts: { allowPrivate: boolean; timeoutMs: number };
@@ -227,6 +236,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       notFoundPerMinute: e.NOT_FOUND_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    intake: {
+      smtpEnabled: e.SMTP_ENABLED ?? e.NODE_ENV !== 'test',
+      smtpHost: e.HOST,
+      smtpPort: e.SMTP_PORT,
+      emailDomain: e.INTAKE_EMAIL_DOMAIN.toLowerCase(),
+      ratePerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
+    },
     jobs: {
       enabled: e.JOBS_ENABLED,
       concurrency: e.JOB_CONCURRENCY,

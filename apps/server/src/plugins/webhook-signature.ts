@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, preParsingAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { AppError } from '../lib/app-error.ts';
@@ -14,6 +15,24 @@ declare module 'fastify' {
 export type WebhookSecret = (request: FastifyRequest) => string | null | Promise<string | null>;
 
 const BAD_SIGNATURE = 'The webhook signature is missing or not valid.';
+
+/**
+ * The library reads a Buffer body as UTF-8 text before signing it, which changes a binary body
+ * (a multipart deck): bytes that are not UTF-8 would not be covered. This signs the exact bytes;
+ * for a text body the result is the library's own. Headers, tolerance and comparison stay the library's.
+ */
+class ExactBytesWebhook extends Webhook {
+  private readonly rawKey: Buffer;
+  constructor(secret: string) {
+    super(secret);
+    this.rawKey = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  }
+  override sign(msgId: string, timestamp: Date, payload: string | Buffer): string {
+    if (typeof payload === 'string') return super.sign(msgId, timestamp, payload);
+    const mac = createHmac('sha256', this.rawKey).update(`${msgId}.${Math.floor(timestamp.getTime() / 1000)}.`).update(payload);
+    return `v1,${mac.digest('base64')}`;
+  }
+}
 
 /**
  * Hooks for a `signed` route (Standard Webhooks: `webhook-id`, `webhook-timestamp` and
@@ -43,7 +62,7 @@ export function signedRouteHooks(secretOf: WebhookSecret): {
       const secret = await secretOf(request);
       if (!secret) throw new AppError('unauthenticated', BAD_SIGNATURE);
       try {
-        new Webhook(secret).verify(request.rawBody ?? Buffer.alloc(0), request.headers as Record<string, string>, {
+        new ExactBytesWebhook(secret).verify(request.rawBody ?? Buffer.alloc(0), request.headers as Record<string, string>, {
           jsonParse: false,
         });
       } catch (err) {

@@ -10,3 +10,4 @@ export * from './funds.ts';
 export * from './deals.ts';
 export * from './account-protection.ts';
 export * from './integrations.ts';
+export * from './intake.ts';

@@ -1,12 +1,20 @@
-import { NOT_A_MEMBER } from '@fitscore/contracts';
+import { NOT_A_MEMBER, type Deal } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { toDeal } from './deal-view.ts';
 import type { DealTeamRepository } from './deal-team.repository.ts';
 import type { DealsRepository } from './deals.repository.ts';
 import { DEAL_NOT_FOUND } from './deals.service.ts';
 
 /** Assign: a deal's owner is one of the fund's real members (never a fixed sample list). */
-export function createDealTeamService({ team, deals }: { team: DealTeamRepository; deals: DealsRepository }) {
+export function createDealTeamService({
+  team,
+  deals,
+  view,
+}: {
+  team: DealTeamRepository;
+  deals: DealsRepository;
+  /** The deal as answers show it. */
+  view: (fundId: string, dealId: string) => Promise<Deal>;
+}) {
   return {
     async members(fundId: string | null) {
       return { members: fundId ? await team.members(fundId) : [] };
@@ -18,7 +26,7 @@ export function createDealTeamService({ team, deals }: { team: DealTeamRepositor
       if (!(await deals.get(fundId, dealId))) throw new AppError('not_found', DEAL_NOT_FOUND);
       if (ownerId !== null && !(await team.isMember(fundId, ownerId))) throw new AppError('bad_request', NOT_A_MEMBER);
       if (!(await team.assign(fundId, dealId, ownerId))) throw new AppError('not_found', DEAL_NOT_FOUND);
-      return { ok: true as const, deal: toDeal((await deals.get(fundId, dealId))!) };
+      return { ok: true as const, deal: await view(fundId, dealId) };
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type Deal,
   type FitScoreAnalysis,
 } from '@fitscore/contracts';
+import type { DealSourceView } from './deal-sources.repository.ts';
 import type { DealRow, FundRowForDeals } from './deals.repository.ts';
 
 type ScoringState = (typeof SCORING_STATES)[number];
@@ -17,8 +18,11 @@ function scoringOf(run: string | null): Deal['scoring'] {
   return state === 'failed' && error ? { state: 'failed', error } : { state: state as ScoringState };
 }
 
-/** A deal as every answer shows it: 'Strong match' follows the current FitScore, the rest is evidence. */
-export function toDeal({ deal, ownerName, run }: DealRow): Deal {
+/**
+ * A deal as every answer shows it: 'Strong match' follows the current FitScore, the rest is evidence.
+ * `sources` are its intake arrivals; a deal that came in another way (an upload) has its own one.
+ */
+export function toDeal({ deal, ownerName, run }: DealRow, sources: DealSourceView[] = []): Deal {
   const strong = deal.fitScore !== null && deal.fitScore >= STRONG_MATCH_AT;
   return {
     id: deal.id,
@@ -40,6 +44,7 @@ export function toDeal({ deal, ownerName, run }: DealRow): Deal {
     scoredAt: deal.scoredAt?.toISOString() ?? null,
     thesisFit: { sector: deal.fitSector, stage: deal.fitStage, geography: deal.fitGeography, ticket: deal.fitTicket },
     scoring: scoringOf(run),
+    sources: sources.length ? sources : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
   };
 }
 

@@ -9,6 +9,7 @@ import { PageImageRenderer } from '@fitscore/deck-analysis';
 import { createDealInsightsRepository } from './deal-insights.repository.ts';
 import { dealInsightsRoutes } from './deal-insights.routes.ts';
 import { createDealInsightsService } from './deal-insights.service.ts';
+import { createDealSourcesRepository } from './deal-sources.repository.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -25,6 +26,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   const repo = createDealsRepository(platform.db);
   const deals = createDealsService({
     repo,
+    sources: createDealSourcesRepository(platform.db),
     uow: platform.uow,
     decks,
     scoring,
@@ -33,7 +35,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
-  dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo }));
+  dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, view: deals.view }));
   const pages = new PageImageRenderer();
   app.addHook('onClose', () => pages.close());
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));

@@ -18,6 +18,7 @@ import type { CsvValue } from '../../plugins/downloads.ts';
 import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import type { DealSourcesRepository } from './deal-sources.repository.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import { sortValueOf, type DealRow, type DealsRepository, type FundRowForDeals } from './deals.repository.ts';
 import { statusChangeListeners } from './status-changes.ts';
@@ -27,6 +28,8 @@ const CSV_PAGE = 1000;
 
 export interface DealsServiceDeps {
   repo: DealsRepository;
+  /** Where each deal arrived from (intake channels, merged duplicates). */
+  sources: DealSourcesRepository;
   uow: UnitOfWork;
   decks: DecksService;
   scoring: ScoringService;
@@ -70,8 +73,15 @@ const CSV_HEADER = [
 ];
 
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
-export function createDealsService({ repo, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
+export function createDealsService({ repo, sources, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
+  /** Deals as answers show them, with their sources (one query for all of them). */
+  async function toDeals(rows: DealRow[]) {
+    const byDeal = await sources.sourcesOf(rows.map((r) => r.deal.id));
+    return rows.map((row) => toDeal(row, byDeal.get(row.deal.id)));
+  }
+  const viewOf = async (row: DealRow) => (await toDeals([row]))[0]!;
+
   async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
     return fundId ? repo.fund(fundId) : undefined;
   }
@@ -95,9 +105,12 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     /** Another module's work when a deal's status changes, in the change's transaction. */
     onStatusChanged: statusChanges.on,
 
+    /** One deal as the list shows it, sources included. */
+    view: async (fundId: string, dealId: string) => viewOf(await getRow(fundId, dealId)),
+
     async latest(fundId: string | null) {
       const row = fundId ? await repo.latestScored(fundId) : undefined;
-      return { deal: row ? toDeal(row) : null };
+      return { deal: row ? await viewOf(row) : null };
     },
 
     async list(fundId: string | null, query: DealListQuery) {
@@ -114,7 +127,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
           plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
         };
       }
-      return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
+      return { deals: await toDeals(page.items), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
     },
 
     async detail(fundId: string | null, dealId: string) {
@@ -159,7 +172,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         };
       }
       return {
-        deal: toDeal(row),
+        deal: await viewOf(row),
         analysis,
         history: history.map((h) => ({
           from: h.entry.fromStatus,
@@ -173,7 +186,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
 
     async markReviewed(fundId: string | null, dealId: string) {
       if (!fundId || !(await repo.markReviewed(fundId, dealId))) throw new AppError('not_found', DEAL_NOT_FOUND);
-      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: await viewOf(await getRow(fundId, dealId)) };
     },
 
     /** Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work). */
@@ -188,7 +201,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         await deals.addHistory({ dealId, userId, fromStatus: deal.status, toStatus: body.status, note: body.note });
         if (deal.status !== body.status) await statusChanges.emit({ fundId, dealId, startupName: deal.startupName, from: deal.status, to: body.status, userId }, tx);
       });
-      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: await viewOf(await getRow(fundId, dealId)) };
     },
 
     notificationAction(action: string) {
@@ -228,7 +241,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         throw err;
       }
       await scoring.start(owner);
-      return { deal: toDeal(await getRow(fund.id, deal.id)) };
+      return { deal: await viewOf(await getRow(fund.id, deal.id)) };
     },
 
     /** The CSV export: refused on a spent trial; rows produced a page at a time as the socket takes them. */

@@ -1,0 +1,119 @@
+import { extractDeck } from '@fitscore/deck-analysis';
+import { z } from 'zod';
+import type { BlobStore } from '../../lib/blob-store.ts';
+import { MAX_DECK_BYTES } from '../decks/decks.service.ts';
+import { readEmail, UnreadableMessage, type EmailFormat } from './inbound-message.ts';
+import type { IntakeItemRow } from './intake.repository.ts';
+import { companyFromSender, companyFromSubject, deckLinkIn, firstDeck, hasDeckNamedAttachment, subjectQualifies } from './intake-rules.ts';
+
+/** What an item carries once read: a company and its deck (or a link to it). */
+export interface Submission {
+  companyName: string;
+  contactEmail: string;
+  website: string;
+  stage: string;
+  sector: string;
+  geography: string;
+  oneLiner: string;
+  note: string;
+  deck: { filename: string; bytes: Uint8Array } | null;
+  deckLink: string | null;
+}
+
+export type Reading = { ok: true; submission: Submission; sender: string | null } | { ok: false; outcome: 'refused' | 'ignored'; reason: string; sender: string | null; companyName?: string | null };
+
+/** The text fields kept with a form or webhook item (the deck is the item's payload). */
+export const StoredFieldsSchema = z.object({
+  companyName: z.string(),
+  founderName: z.string().default(''),
+  contactEmail: z.string().default(''),
+  website: z.string().default(''),
+  stage: z.string().default(''),
+  sector: z.string().default(''),
+  geography: z.string().default(''),
+  oneLiner: z.string().default(''),
+  deckFilename: z.string().default('deck.pdf'),
+  /** Email items: the media type their stored body was posted with. */
+  contentType: z.string().optional(),
+});
+export type StoredFields = z.input<typeof StoredFieldsSchema>;
+
+/** The deck's title slide: page 1's title, else its first line (no OCR). */
+async function titleSlideOf(bytes: Uint8Array): Promise<string | null> {
+  try {
+    const deck = await extractDeck(bytes);
+    const page = deck.pages[0];
+    const line = page?.title ?? page?.text.split('\n').find((l) => l.trim().length >= 2) ?? null;
+    return line ? line.trim().slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a stored intake item back: its submission, or why it is refused or ignored (issue 12 rules). */
+export function createItemReader(blobs: BlobStore) {
+  async function readStoredFields(item: IntakeItemRow): Promise<Reading> {
+    const fields = StoredFieldsSchema.parse(item.fields);
+    const deck = item.payloadKey ? { filename: fields.deckFilename, bytes: await blobs.get(item.payloadKey) } : null;
+    return {
+      ok: true,
+      sender: item.sender,
+      submission: {
+        companyName: fields.companyName,
+        contactEmail: fields.contactEmail,
+        website: fields.website,
+        stage: fields.stage,
+        sector: fields.sector,
+        geography: fields.geography,
+        oneLiner: fields.oneLiner,
+        note: fields.founderName ? `Founder: ${fields.founderName}` : '',
+        deck,
+        deckLink: null,
+      },
+    };
+  }
+
+  /** A forwarded email by the rules of the issue: subject filter, first deck, company name, link-only decks. */
+  async function readEmailItem(item: IntakeItemRow): Promise<Reading> {
+    const fields = (item.fields ?? {}) as { contentType?: string };
+    let message;
+    try {
+      message = await readEmail(item.format as EmailFormat, await blobs.get(item.payloadKey!), fields.contentType ?? '');
+    } catch (err) {
+      if (err instanceof UnreadableMessage) return { ok: false, outcome: 'refused', reason: err.message, sender: null };
+      throw err;
+    }
+    const sender = message.fromAddress || null;
+    if (!subjectQualifies(message.subject)) {
+      return { ok: false, outcome: 'ignored', reason: "Subject: no 'Pitch Deck' or 'Investment Deck'", sender };
+    }
+    const deck = firstDeck(message);
+    const deckLink = deck ? null : deckLinkIn(message);
+    const companyName =
+      companyFromSubject(message.subject) ?? (deck ? await titleSlideOf(deck.bytes) : null) ?? companyFromSender(message.fromAddress);
+    if (!deck && !deckLink) {
+      const reason = hasDeckNamedAttachment(message) ? 'Unreadable deck: the attachment is not a PDF or PowerPoint file' : 'No deck attached or linked';
+      return { ok: false, outcome: 'refused', reason, sender, companyName };
+    }
+    if (deck && deck.bytes.byteLength > MAX_DECK_BYTES) return { ok: false, outcome: 'refused', reason: 'Deck over 10 MB', sender, companyName };
+    if (!companyName) return { ok: false, outcome: 'refused', reason: 'No company name in the subject, the deck or the sender', sender };
+    return {
+      ok: true,
+      sender,
+      submission: {
+        companyName,
+        contactEmail: message.fromAddress,
+        website: '',
+        stage: '',
+        sector: '',
+        geography: '',
+        oneLiner: '',
+        note: message.text.trim().slice(0, 10_000),
+        deck,
+        deckLink,
+      },
+    };
+  }
+
+  return (item: IntakeItemRow) => (item.channel === 'email' ? readEmailItem(item) : readStoredFields(item));
+}

@@ -1,0 +1,91 @@
+import { INTAKE_SUBJECT_PATTERN } from '@fitscore/contracts';
+import type { InboundMessage } from './inbound-message.ts';
+
+const DECK_NAME = /\.(pdf|pptx|ppt)$/i;
+
+/**
+ * What the bytes are, by their first bytes: a PDF, a PowerPoint 97-2003 (OLE2) or a zip (PPTX).
+ * A cheap check at receipt; the deck is fully opened (and a zip proven to be a PPTX) by the job.
+ */
+export function looksLikeDeck(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 8));
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return true;
+  if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return true;
+  return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+}
+
+/** The message is a deck submission when its subject says so ('Pitch Deck', 'Investment Deck'). */
+export const subjectQualifies = (subject: string) => INTAKE_SUBJECT_PATTERN.test(subject);
+
+/**
+ * The company named in the subject: 'Pitch Deck – Acme Robotics', 'Acme Robotics: Investment
+ * Deck', 'Fwd: Pitch Deck - Acme'. Null when the subject names nobody.
+ */
+export function companyFromSubject(subject: string): string | null {
+  const cleaned = subject
+    .replace(/^\s*((re|fwd?|tr|aw|wg)\s*:\s*)+/i, '')
+    .replace(INTAKE_SUBJECT_PATTERN, ' ')
+    .replace(/\b(for|from|of)\b\s*$/i, '')
+    .replace(/^[\s\-–—:|/,.]+|[\s\-–—:|/,.]+$/g, '')
+    .replace(/^\s*(for|from|of)\b\s*/i, '')
+    .trim();
+  return cleaned.length >= 2 ? cleaned.slice(0, 200) : null;
+}
+
+/** The first .pdf/.ppt/.pptx attachment whose bytes are a deck; null when there is none. */
+export function firstDeck(message: InboundMessage): { filename: string; bytes: Uint8Array } | null {
+  for (const a of message.attachments) {
+    if (DECK_NAME.test(a.filename) && looksLikeDeck(a.bytes)) return { filename: a.filename, bytes: a.bytes };
+  }
+  return null;
+}
+
+/** Whether any attachment is named like a deck (to tell 'no deck' from 'not a real deck'). */
+export const hasDeckNamedAttachment = (message: InboundMessage) => message.attachments.some((a) => DECK_NAME.test(a.filename));
+
+const DECK_LINK = /https?:\/\/(?:[\w-]+\.)*(?:docsend\.com|docs\.google\.com\/presentation|drive\.google\.com|dropbox\.com|db\.tt|pitch\.com|slides\.com)\/[^\s<>"')\]]*/i;
+
+/** A deck shared as a link (DocSend, Google Slides/Drive, Dropbox, Pitch): the first such link in the text or HTML. */
+export function deckLinkIn(message: InboundMessage): string | null {
+  return DECK_LINK.exec(message.text)?.[0] ?? DECK_LINK.exec(message.html)?.[0] ?? null;
+}
+
+const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'proton.me', 'protonmail.com', 'aol.com', 'gmx.com']);
+
+/** The sender's company guessed from their address ('ada@acme-robotics.com' → 'Acme Robotics'); null for free mail. */
+export function companyFromSender(address: string): string | null {
+  const domain = address.split('@')[1]?.toLowerCase().trim();
+  if (!domain || FREE_MAIL.has(domain)) return null;
+  const parts = domain.split('.');
+  const label = parts.length > 2 && ['co', 'com', 'org', 'net'].includes(parts[parts.length - 2]!) ? parts[parts.length - 3]! : parts[parts.length - 2] ?? parts[0]!;
+  const name = label.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).trim();
+  return name || null;
+}
+
+/** A website's host without scheme, `www.`, port, path or case: 'https://www.Acme.io/about' → 'acme.io'. */
+export function normaliseDomain(website: string): string | null {
+  const trimmed = website.trim().toLowerCase();
+  if (!trimmed) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`);
+    const host = url.hostname.replace(/^www\./, '').replace(/\.$/, '');
+    return host.includes('.') ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+const COMPANY_SUFFIX = /\b(inc|llc|ltd|limited|gmbh|sas|sarl|bv|ag|corp|corporation|co|plc|sa|srl)\b\.?/g;
+
+/** A company name for matching: case, accents, punctuation and legal suffixes do not count. */
+export function normaliseName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(COMPANY_SUFFIX, ' ')
+    .replace(/\s+/g, '')
+    .trim();
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../plugins/platform.ts';
+import { createSecretBox } from '../account-security/secret-box.ts';
+import type { DecksService } from '../decks/decks.service.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
+import { createIntakeRepository } from './intake.repository.ts';
+import { intakeRoutes } from './intake.routes.ts';
+import { createIntakeService } from './intake.service.ts';
+import { createSmtpReceiver } from './smtp-receiver.ts';
+
+export interface IntakeModuleDeps {
+  platform: Platform;
+  decks: DecksService;
+  scoring: ScoringService;
+  jobs: JobQueue;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The port the SMTP receiver listens on; null when it is off (SMTP_ENABLED=false). */
+    intakeSmtpPort: number | null;
+  }
+}
+
+/**
+ * Deal intake (issue 12): the public apply form, forwarded email (the built-in SMTP receiver and
+ * an endpoint for hosted inbound-mail services) and a signed webhook, all through one intake log.
+ */
+export function register(app: FastifyInstance, { platform, decks, scoring, jobs }: IntakeModuleDeps) {
+  const { config } = platform;
+  const intake = createIntakeService({
+    repo: createIntakeRepository(platform.db),
+    uow: platform.uow,
+    blobs: platform.blobs,
+    jobs,
+    decks,
+    scoring,
+    analyzer: platform.analyzer,
+    secrets: createSecretBox(platform.appSecret),
+    publicWebUrl: config.publicWebUrl,
+    publicApiUrl: config.publicApiUrl,
+    emailDomain: config.intake.emailDomain,
+    ratePerMinute: config.intake.ratePerMinute,
+  });
+  jobs.register(...intake.jobs);
+  intakeRoutes(app, intake);
+
+  app.decorate('intakeSmtpPort', null);
+  if (config.intake.smtpEnabled) {
+    const smtp = createSmtpReceiver(intake, app.log);
+    app.addHook('onReady', async () => {
+      app.intakeSmtpPort = await smtp.listen(config.intake.smtpPort, config.intake.smtpHost);
+      app.log.info({ port: app.intakeSmtpPort, domain: config.intake.emailDomain }, 'intake: SMTP receiver listening');
+    });
+    // Stops taking mail before the job queue and the database close.
+    app.addHook('preClose', () => smtp.close());
+  }
+  return intake;
+}

@@ -1,0 +1,469 @@
+import {
+  ApplyFieldsSchema,
+  APPLY_MIN_FILL_MS,
+  DECK_LINK_TAG,
+  INTAKE_CHANNEL_LABELS,
+  INTAKE_EMAIL_OFF,
+  INTAKE_FORM_OFF,
+  TRIAL_SCORE_LIMIT,
+  TRIAL_SCORING_REFUSED,
+  WebhookDealSchema,
+  type IntakeChannel,
+  type IntakeLogItem,
+  type IntakeOutcome,
+  type IntakeSettings,
+} from '@fitscore/contracts';
+import { DeckError } from '@fitscore/deck-analysis';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { BlobStore } from '../../lib/blob-store.ts';
+import { dealOwner } from '../../lib/scoring-owner.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { DeckAnalyzerPort } from '../../plugins/platform.ts';
+import type { SecretBox } from '../account-security/secret-box.ts';
+import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { thesisFit } from '../deals/deal-view.ts';
+import { MAX_DECK_BYTES, type DecksService } from '../decks/decks.service.ts';
+import { defineJob, type JobFailure } from '../jobs/define-job.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
+import { emailFormatOf } from './inbound-message.ts';
+import { createItemReader, type StoredFields, type Submission } from './intake-reading.ts';
+import type { FundRow, IntakeRepository, IntakeRepositoryInTx } from './intake.repository.ts';
+import { looksLikeDeck, normaliseDomain, normaliseName } from './intake-rules.ts';
+
+export const PROCESS_INTAKE_QUEUE = 'process-intake-item';
+const LOG_LIMIT = 100;
+const DECK_TOO_LARGE = 'File size must be less than 10MB';
+const NOT_A_DECK = 'Please upload a PDF or PowerPoint file';
+const NO_DECK = 'Please choose a pitch deck file';
+export const UNKNOWN_FUND = 'No fund accepts applications at this address.';
+
+export interface IntakeServiceDeps {
+  repo: IntakeRepository;
+  uow: UnitOfWork;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  decks: DecksService;
+  scoring: ScoringService;
+  analyzer: Pick<DeckAnalyzerPort, 'inspect'>;
+  secrets: SecretBox;
+  publicWebUrl: string;
+  publicApiUrl: string;
+  emailDomain: string;
+  ratePerMinute: number;
+}
+
+
+export interface ReceivedFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+const newToken = () => randomBytes(24).toString('base64url');
+const newReference = () => `FS-${randomBytes(5).toString('hex').toUpperCase()}`;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The submission is not valid.';
+
+
+/**
+ * Deal intake on three channels (issue 12). Every item is stored first (its raw payload in the
+ * blob store, a row in the intake log, and its processing job, in one transaction); the job then
+ * reads it and makes a new deal or merges it into the fund's existing one. A crash anywhere after
+ * the receipt is retried from the stored item.
+ */
+export function createIntakeService(deps: IntakeServiceDeps) {
+  const { repo, uow, blobs, jobs, decks, scoring, analyzer, secrets } = deps;
+  const limiter = new AttemptLimiter(deps.ratePerMinute, 60_000);
+  const apiBase = deps.publicApiUrl.replace(/\/$/, '');
+  const webBase = deps.publicWebUrl.replace(/\/$/, '');
+  const secretContext = (fundId: string) => `intake-webhook:${fundId}`;
+
+  /** The per-fund and per-sender limit shared by every channel; 429 with the wait when over. */
+  function admit(keys: string[]) {
+    const wait = Math.max(...keys.map((k) => limiter.retryAfterMs(k)));
+    if (wait > 0) {
+      throw new AppError('rate_limited', 'Too many submissions. Please try again in a minute.', { retry_after_seconds: Math.ceil(wait / 1000) });
+    }
+    for (const key of keys) limiter.record(key);
+  }
+
+  /** A refusal at receipt: logged (nothing of the payload kept), then answered with `error`. */
+  async function refuse(fund: FundRow, channel: IntakeChannel, error: AppError, extra: { sender?: string | null; companyName?: string | null; reason?: string } = {}): Promise<never> {
+    await repo.insertItem({
+      fundId: fund.id,
+      channel,
+      format: channel,
+      reference: newReference(),
+      outcome: 'refused',
+      reason: extra.reason ?? error.message,
+      sender: extra.sender ?? null,
+      companyName: extra.companyName ?? null,
+      processedAt: new Date(),
+    });
+    throw error;
+  }
+
+  /** The trial has no score left for a new deal (counting scorings in flight). */
+  async function trialSpent(fund: FundRow): Promise<boolean> {
+    if (fund.plan !== 'trial') return false;
+    return fund.trialScoresUsed + (await repo.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT;
+  }
+
+  /** Stores the item (payload, row, job) and answers with its reference. */
+  async function store(
+    fund: FundRow,
+    values: { channel: IntakeChannel; format: string; fields?: StoredFields; payload?: Uint8Array; sender?: string | null; senderIp?: string | null; companyName?: string | null; externalId?: string | null },
+  ) {
+    const id = randomUUID();
+    const payloadKey = values.payload ? `intake/${id}` : null;
+    if (payloadKey) await blobs.put(payloadKey, values.payload!);
+    try {
+      const item = await repo.insertItemWithJob(
+        {
+          id,
+          fundId: fund.id,
+          channel: values.channel,
+          format: values.format,
+          reference: newReference(),
+          fields: values.fields ?? null,
+          payloadKey,
+          sender: values.sender ?? null,
+          senderIp: values.senderIp ?? null,
+          companyName: values.companyName ?? null,
+          externalId: values.externalId ?? null,
+        },
+        (tx) => jobs.send(processItem, { itemId: id }, { tx }),
+      );
+      return { ok: true as const, reference: item.reference, dealId: item.dealId, outcome: item.outcome };
+    } catch (err) {
+      if (payloadKey) await blobs.delete(payloadKey).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** A deck received on the form or the webhook: size, presence and type (by its first bytes). */
+  async function checkReceivedDeck(fund: FundRow, channel: IntakeChannel, file: ReceivedFile | undefined, who: { sender: string | null; companyName: string }) {
+    if (!file || file.bytes.byteLength === 0) await refuse(fund, channel, new AppError('bad_request', NO_DECK), { ...who, reason: 'No deck' });
+    if (file!.bytes.byteLength > MAX_DECK_BYTES) await refuse(fund, channel, new AppError('payload_too_large', DECK_TOO_LARGE), { ...who, reason: 'Deck over 10 MB' });
+    if (!/\.(pdf|pptx|ppt)$/i.test(file!.filename) || !looksLikeDeck(file!.bytes)) {
+      await refuse(fund, channel, new AppError('unsupported_media_type', NOT_A_DECK), { ...who, reason: 'Not a PDF or PowerPoint deck' });
+    }
+    if (await trialSpent(fund)) await refuse(fund, channel, new AppError('plan_limit', TRIAL_SCORING_REFUSED), { ...who, reason: 'Trial used up' });
+    return file!;
+  }
+
+  const readItem = createItemReader(blobs);
+
+  /** The fund's deal this submission is another arrival of: same website domain, same deck bytes, or same name. */
+  async function findDuplicate(r: IntakeRepositoryInTx, fundId: string, s: Submission, deckHash: string | null) {
+    if (deckHash) {
+      const byDeck = await r.dealWithDeck(fundId, deckHash);
+      if (byDeck) return { dealId: byDeck, why: 'deck' };
+    }
+    const domain = normaliseDomain(s.website);
+    const name = normaliseName(s.companyName);
+    const candidates = await r.matchCandidates(fundId, domain, name ? name.slice(0, 3) : null);
+    const byDomain = domain ? candidates.find((d) => normaliseDomain(d.website) === domain) : undefined;
+    if (byDomain) return { dealId: byDomain.id, why: 'website' };
+    const byName = name ? candidates.find((d) => normaliseName(d.name) === name) : undefined;
+    return byName ? { dealId: byName.id, why: 'name' } : null;
+  }
+
+  /** The job: the stored item becomes a deal (new or merged), its deck a version, and the deck is scored. */
+  async function process(itemId: string) {
+    const item = await repo.item(itemId);
+    if (!item || item.outcome === 'refused' || item.outcome === 'ignored') return;
+    const reading = await readItem(item);
+    if (item.outcome === 'received') {
+      if (!reading.ok) {
+        await repo.decide(item.id, reading.outcome, { reason: reading.reason, sender: reading.sender, companyName: reading.companyName ?? null });
+        return;
+      }
+      const s = reading.submission;
+      if (s.deck) {
+        try {
+          await analyzer.inspect(s.deck.bytes);
+        } catch (err) {
+          if (!(err instanceof DeckError)) throw err;
+          await repo.decide(item.id, 'refused', { reason: `Unreadable deck: ${err.message}`, sender: reading.sender, companyName: s.companyName });
+          return;
+        }
+      }
+      const deckHash = s.deck ? sha256(s.deck.bytes) : null;
+      await uow.run(async (tx) => {
+        const r = repo.in(tx);
+        const locked = await r.lockItem(item.id);
+        if (!locked || locked.outcome !== 'received') return;
+        const fund = (await r.lockFund(item.fundId))!;
+        const base = { sender: reading.sender, companyName: s.companyName };
+        const source = { channel: item.channel, receivedAt: item.receivedAt, intakeItemId: item.id, note: s.note, deckLink: s.deckLink };
+        const duplicate = await findDuplicate(r, fund.id, s, deckHash);
+        if (duplicate) {
+          await r.fillDeal(duplicate.dealId, s);
+          await r.insertSource({ dealId: duplicate.dealId, ...source });
+          if (s.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
+          const label = INTAKE_CHANNEL_LABELS[item.channel];
+          await r.decide(item.id, 'merged', { ...base, dealId: duplicate.dealId, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` });
+          return;
+        }
+        if (s.deck && fund.plan === 'trial' && fund.trialScoresUsed + (await r.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT) {
+          await r.decide(item.id, 'refused', { ...base, reason: 'Trial used up' });
+          return;
+        }
+        const fields = { sector: s.sector, stage: s.stage, geography: s.geography };
+        const deal = await r.insertDeal({
+          fundId: fund.id,
+          startupName: s.companyName,
+          ...fields,
+          ...thesisFit(fund, fields),
+          website: s.website,
+          contactEmail: s.contactEmail,
+          oneLiner: s.oneLiner,
+          source: item.channel,
+          tags: s.deckLink ? [DECK_LINK_TAG] : [],
+        });
+        await r.insertSource({ dealId: deal.id, ...source });
+        await r.decide(item.id, 'created', { ...base, dealId: deal.id, reason: null });
+      });
+    }
+    // The deal exists (now or from an earlier try): its deck stored once, then scored once.
+    const decided = await repo.item(item.id);
+    if (!decided?.dealId || !reading.ok || !reading.submission.deck) return;
+    const owner = dealOwner(decided.dealId);
+    const deck = reading.submission.deck;
+    if (!(await repo.dealHasDeck(decided.dealId, sha256(deck.bytes)))) await decks.upload(owner, deck, { versionsKept: null });
+    if (!(await repo.currentDeckScored(decided.dealId))) await scoring.start(owner);
+  }
+
+  const processItem = defineJob({
+    name: PROCESS_INTAKE_QUEUE,
+    payload: z.object({ itemId: z.uuid() }),
+    handler: ({ itemId }) => process(itemId),
+    /** Retries ran out: the item says so in the log rather than staying 'received' for ever. */
+    async onFailed({ itemId }, failure: JobFailure) {
+      const item = await repo.item(itemId);
+      if (item?.outcome === 'received') await repo.decide(itemId, 'refused', { reason: `Could not be processed: ${failure.message}` });
+    },
+    options: { retryLimit: 5, retryDelaySeconds: 2 },
+  });
+
+  // ---- Settings ----
+
+  async function fundOf(fundId: string | null): Promise<FundRow> {
+    const fund = fundId ? await repo.fund(fundId) : undefined;
+    if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
+    return fund;
+  }
+
+  async function settingsOf(fund: FundRow): Promise<IntakeSettings> {
+    const row = await repo.ensureSettings(fund.id, newToken());
+    return {
+      applyUrl: `${webBase}/apply/${fund.slug}`,
+      emailAddress: `${fund.slug}@${deps.emailDomain}`,
+      emailEndpoint: `${apiBase}/api/intake/email/${row.emailToken}`,
+      webhookUrl: `${apiBase}/api/intake/webhook/${fund.slug}`,
+      webhookSecretSet: row.webhookSecretSealed !== null,
+      formEnabled: fund.onlineFormEnabled,
+      emailEnabled: fund.emailForwardingEnabled,
+    };
+  }
+
+  /** A fund's intake address: `{slug}@{INTAKE_EMAIL_DOMAIN}` → the fund, or why it takes no mail. */
+  async function fundForAddress(address: string): Promise<{ fund: FundRow } | { error: string }> {
+    const [local, domain] = address.toLowerCase().split('@');
+    if (!local || domain !== deps.emailDomain) return { error: 'No such intake address' };
+    const fund = await repo.fundBySlug(local);
+    if (!fund) return { error: 'No such intake address' };
+    if (!fund.emailForwardingEnabled) {
+      await repo.insertItem({ fundId: fund.id, channel: 'email', format: 'rfc822', reference: newReference(), outcome: 'refused', reason: 'Channel off', processedAt: new Date() });
+      return { error: INTAKE_EMAIL_OFF };
+    }
+    return { fund };
+  }
+
+  return {
+    jobs: [processItem],
+    process,
+
+    settings: async (fundId: string | null) => settingsOf(await fundOf(fundId)),
+
+    async rotateWebhookSecret(fundId: string | null) {
+      const fund = await fundOf(fundId);
+      await repo.ensureSettings(fund.id, newToken());
+      const secret = `whsec_${randomBytes(24).toString('base64')}`;
+      await repo.setWebhookSecret(fund.id, secrets.encrypt(secret, secretContext(fund.id)));
+      return { secret };
+    },
+
+    async rotateEmailToken(fundId: string | null) {
+      const fund = await fundOf(fundId);
+      await repo.ensureSettings(fund.id, newToken());
+      await repo.setEmailToken(fund.id, newToken());
+      return settingsOf(fund);
+    },
+
+    async log(fundId: string | null, filters: { channel?: IntakeChannel | undefined; outcome?: IntakeOutcome | undefined }): Promise<{ items: IntakeLogItem[] }> {
+      if (!fundId) return { items: [] };
+      const rows = await repo.log(fundId, filters, LOG_LIMIT);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          channel: r.channel,
+          receivedAt: r.receivedAt.toISOString(),
+          outcome: r.outcome,
+          reason: r.reason,
+          sender: r.sender,
+          companyName: r.companyName,
+          dealId: r.dealId,
+        })),
+      };
+    },
+
+    /** The webhook signing secret of the fund a webhook URL names; null: no such fund or no secret. */
+    async webhookSecretOf(slug: string): Promise<string | null> {
+      const fund = await repo.fundBySlug(slug);
+      const row = fund ? await repo.settings(fund.id) : undefined;
+      if (!fund || !row?.webhookSecretSealed) return null;
+      return secrets.decrypt(row.webhookSecretSealed, secretContext(fund.id));
+    },
+
+    /** A signature check failed on a known fund's webhook: logged, so 'nothing arrived' can be explained. */
+    async logBadSignature(slug: string, reason: string) {
+      const fund = await repo.fundBySlug(slug);
+      if (fund) await repo.insertItem({ fundId: fund.id, channel: 'webhook', format: 'webhook', reference: newReference(), outcome: 'refused', reason, processedAt: new Date() });
+    },
+
+    // ---- Channels ----
+
+    async applyFund(slug: string) {
+      const fund = await repo.fundBySlug(slug);
+      if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
+      if (!fund.onlineFormEnabled) throw new AppError('gone', INTAKE_FORM_OFF);
+      return { fund: { name: fund.fundName, website: fund.website, sectors: fund.sectors, stages: fund.stages, geography: fund.geography } };
+    },
+
+    async apply(slug: string, ip: string, input: { fields: Record<string, string>; file?: ReceivedFile }) {
+      const fund = await repo.fundBySlug(slug);
+      if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
+      admit([`ip:${ip}`, `fund:${fund.id}`]);
+      if (!fund.onlineFormEnabled) await refuse(fund, 'form', new AppError('gone', INTAKE_FORM_OFF), { reason: 'Channel off' });
+      const parsed = ApplyFieldsSchema.safeParse(input.fields);
+      const sender = typeof input.fields.email === 'string' ? input.fields.email.slice(0, 320) : null;
+      if (!parsed.success) await refuse(fund, 'form', new AppError('bad_request', firstIssue(parsed.error!)), { sender });
+      const f = parsed.data!;
+      const who = { sender: f.email, companyName: f.companyName };
+      if (f.honeypot) await refuse(fund, 'form', new AppError('bad_request', 'Your submission looks automated and was not accepted.'), { ...who, reason: 'Spam: honeypot filled' });
+      if (f.fillMs !== undefined && f.fillMs < APPLY_MIN_FILL_MS) {
+        await refuse(fund, 'form', new AppError('bad_request', 'The form was sent too quickly. Please take a moment and send it again.'), { ...who, reason: 'Spam: sent too quickly' });
+      }
+      const file = await checkReceivedDeck(fund, 'form', input.file, who);
+      const receipt = await store(fund, {
+        channel: 'form',
+        format: 'form',
+        fields: { ...f, contactEmail: f.email, deckFilename: file.filename },
+        payload: file.bytes,
+        sender: f.email,
+        senderIp: ip,
+        companyName: f.companyName,
+      });
+      return { ok: true as const, reference: receipt.reference };
+    },
+
+    /** A signed webhook (its signature already checked): the same `webhook-id` again is the same item. */
+    async webhook(slug: string, ip: string, webhookId: string, body: Buffer, contentType: string) {
+      const fund = await repo.fundBySlug(slug);
+      if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
+      const again = await repo.itemByExternalId(fund.id, 'webhook', webhookId);
+      if (again) return { ok: true as const, reference: again.reference, dealId: again.dealId, outcome: again.outcome };
+      admit([`ip:${ip}`, `fund:${fund.id}`]);
+      let raw: Record<string, unknown>;
+      let file: ReceivedFile | undefined;
+      if (contentType.toLowerCase().startsWith('multipart/form-data')) {
+        const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => {
+          throw new AppError('bad_request', 'The multipart body could not be read.');
+        });
+        raw = {};
+        for (const [key, value] of form.entries()) {
+          if (typeof value === 'string') raw[key] = value;
+          else if (key === 'file') file = { filename: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+        }
+      } else {
+        try {
+          raw = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        } catch {
+          throw new AppError('malformed_json', 'The body is not valid JSON.');
+        }
+      }
+      const parsed = WebhookDealSchema.safeParse(raw);
+      if (!parsed.success) await refuse(fund, 'webhook', new AppError('bad_request', firstIssue(parsed.error!)));
+      const d = parsed.data!;
+      if (!file && d.deck_base64) {
+        // base64 is 4/3 of the bytes: refuse before decoding when it cannot be under the limit.
+        if (d.deck_base64.length > Math.ceil((MAX_DECK_BYTES * 4) / 3) + 4) {
+          await refuse(fund, 'webhook', new AppError('payload_too_large', DECK_TOO_LARGE), { companyName: d.company_name, reason: 'Deck over 10 MB' });
+        }
+        file = { filename: d.deck_filename ?? 'deck.pdf', bytes: new Uint8Array(Buffer.from(d.deck_base64, 'base64')) };
+      }
+      const who = { sender: d.contact_email ?? null, companyName: d.company_name };
+      const deck = await checkReceivedDeck(fund, 'webhook', file, who);
+      try {
+        return await store(fund, {
+          channel: 'webhook',
+          format: 'webhook',
+          fields: {
+            companyName: d.company_name,
+            contactEmail: d.contact_email ?? '',
+            website: d.website ?? '',
+            stage: d.stage ?? '',
+            sector: d.sector ?? '',
+            geography: d.geography ?? '',
+            oneLiner: d.one_liner ?? '',
+            deckFilename: deck.filename,
+          },
+          payload: deck.bytes,
+          sender: d.contact_email ?? null,
+          senderIp: ip,
+          companyName: d.company_name,
+          externalId: webhookId,
+        });
+      } catch (err) {
+        // The same webhook-id sent twice at once: the second answers with the first.
+        const first = await repo.itemByExternalId(fund.id, 'webhook', webhookId);
+        if (first) return { ok: true as const, reference: first.reference, dealId: first.dealId, outcome: first.outcome };
+        throw err;
+      }
+    },
+
+    /** The inbound-email endpoint of hosted mail services (raw MIME, Postmark, SendGrid, Mailgun). */
+    async emailByToken(token: string, ip: string, body: Buffer, contentType: string) {
+      const fund = await repo.fundByEmailToken(token);
+      if (!fund) throw new AppError('not_found', 'This inbound-email address is not valid (was its token rotated?).');
+      admit([`ip:${ip}`, `fund:${fund.id}`]);
+      if (!fund.emailForwardingEnabled) await refuse(fund, 'email', new AppError('forbidden', INTAKE_EMAIL_OFF), { reason: 'Channel off' });
+      const format = emailFormatOf(contentType);
+      if (!format) {
+        throw new AppError('unsupported_media_type', 'Send message/rfc822, a Postmark JSON payload, or a SendGrid/Mailgun form post.');
+      }
+      if (body.byteLength === 0) throw new AppError('bad_request', 'The message is empty.');
+      return store(fund, { channel: 'email', format, fields: { companyName: '', contentType }, payload: body, senderIp: ip });
+    },
+
+    /** The SMTP receiver's side: which fund an RCPT TO reaches, the per-sender limit, and storing the message. */
+    smtp: {
+      fundForAddress,
+      admitSender(ip: string, fundId: string): string | null {
+        try {
+          admit([`ip:${ip}`, `fund:${fundId}`]);
+          return null;
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+      store: (fund: FundRow, raw: Uint8Array, ip: string, envelopeFrom: string | null) =>
+        store(fund, { channel: 'email', format: 'rfc822', fields: { companyName: '', contentType: 'message/rfc822' }, payload: raw, senderIp: ip, sender: envelopeFrom }),
+    },
+  };
+}
+export type IntakeService = ReturnType<typeof createIntakeService>;

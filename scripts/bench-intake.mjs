@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:intake [-- --process] [-- --pg postgres://host/db]`: deal intake under load (issue 12).
+ * Starts the real API server (embedded PGlite in a temporary DATA_DIR, or a fresh database on the
+ * PostgreSQL server given with --pg, dropped afterwards) with its SMTP receiver, makes a fund, then
+ * 20 concurrent senders post 200 apply forms (HTTP multipart) and send 200 emails (SMTP) with
+ * 2 MB decks. Reports, per channel, the receipt time (request sent → item stored, answered)
+ * p50/p95/max, and whether every submission is accounted for in the intake log (0 lost).
+ * Workers are off by default (receipt only); --process also runs the intake jobs and waits until
+ * every item has an outcome (scoring jobs are queued but not awaited). A measurement, not a test.
+ */
+import { createTransport } from 'nodemailer';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '@fitscore/db';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+
+const PROCESS = process.argv.includes('--process');
+const pgIndex = process.argv.indexOf('--pg');
+const pgServer = pgIndex > 0 ? process.argv[pgIndex + 1] : undefined;
+let databaseUrl;
+let dropDatabase = async () => {};
+if (pgServer) {
+  const name = `fitscore_bench_intake_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: pgServer });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+const FORMS = Number(process.env.BENCH_FORMS ?? 200);
+const EMAILS = Number(process.env.BENCH_EMAILS ?? 200);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
+const DECK_BYTES = 2 * 1024 * 1024;
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+const ms = (n) => Math.round(n * 10) / 10;
+
+/** A real PDF deck padded to 2 MB (a PDF comment after the content: still a PDF). */
+function deck(name) {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: [960, 540] });
+    const chunks = [];
+    doc.on('data', (c) => chunks.push(c));
+    doc.on('end', () => {
+      const pdf = Buffer.concat(chunks);
+      const pad = Buffer.alloc(Math.max(0, DECK_BYTES - pdf.length), 0x25);
+      resolve(Buffer.concat([pdf, Buffer.from('\n'), pad]));
+    });
+    doc.fontSize(32).text(name).fontSize(18).text(`${name} builds tools for warehouses`);
+    doc.end();
+  });
+}
+
+
+/**
+ * The 20 senders, run in a child process of their own so that building and encoding their
+ * messages (nodemailer's client, FormData) does not use the server's event loop and count
+ * as receipt time. Reports the receipt times to the parent.
+ */
+async function sendAll(target) {
+  const decks = await Promise.all(Array.from({ length: SENDERS }, (_, i) => deck(`Company ${i}`)));
+  const times = { form: [], email: [] };
+  const failures = { form: [], email: [] };
+  const jobs = [
+    ...Array.from({ length: FORMS }, (_, i) => ({ kind: 'form', i })),
+    ...Array.from({ length: EMAILS }, (_, i) => ({ kind: 'email', i })),
+  ].sort((a, b) => a.i - b.i || (a.kind < b.kind ? -1 : 1));
+  const transports = Array.from({ length: SENDERS }, () =>
+    createTransport({ host: '127.0.0.1', port: target.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 }),
+  );
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SENDERS }, async (_, sender) => {
+      for (;;) {
+        const job = jobs[next++];
+        if (!job) return;
+        const bytes = decks[(job.i + sender) % SENDERS];
+        const t0 = performance.now();
+        try {
+          if (job.kind === 'form') {
+            const form = new FormData();
+            form.append('companyName', `Form Co ${job.i}`);
+            form.append('email', `f${job.i}@form${job.i}.com`);
+            form.append('fillMs', '5000');
+            form.append('file', new Blob([bytes]), `deck-${job.i}.pdf`);
+            const res = await fetch(`${target.base}/api/apply/${target.slug}`, { method: 'POST', body: form, headers: { 'x-forwarded-for': `10.0.${sender}.1` } });
+            if (res.status !== 201) throw new Error(`${res.status} ${await res.text()}`);
+            await res.arrayBuffer().catch(() => undefined);
+          } else {
+            await transports[sender].sendMail({
+              from: `sender${sender}@mail${job.i}.com`,
+              to: target.address,
+              subject: `Pitch Deck - Mail Co ${job.i}`,
+              text: 'Deck attached.',
+              attachments: [{ filename: `deck-${job.i}.pdf`, content: bytes }],
+            });
+          }
+          times[job.kind].push(performance.now() - t0);
+        } catch (err) {
+          failures[job.kind].push(String(err.message ?? err).slice(0, 120));
+        }
+      }
+    }),
+  );
+  const wallS = (performance.now() - started) / 1000;
+  for (const t of transports) t.close();
+  return { times, failures, wallS };
+}
+
+if (process.argv.includes('--senders')) {
+  const result = await sendAll(JSON.parse(process.argv[process.argv.indexOf('--senders') + 1]));
+  process.send(result, () => process.exit(0));
+  await new Promise(() => {});
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-bench-intake-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  SERVE_WEB: 'false',
+  PORT: '0',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  SMTP_ENABLED: 'true',
+  SMTP_PORT: '0',
+  JOBS_ENABLED: PROCESS ? 'true' : 'false',
+  INTAKE_RATE_LIMIT_PER_MINUTE: '100000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
+});
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pg') });
+await migrateDatabase(database, config.databaseUrl);
+const app = await buildApp(config, { database });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${app.server.address().port}`;
+const api = async (method, path, { token, body } = {}) => {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(token ? { authorization: `Token ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+try {
+  const signup = await api('POST', '/user/signup/', { body: { email: `bench-${Date.now()}@example.com`, password: 'secret-pass-1', type: 'vc', name: 'Bench VC' } });
+  const token = signup.body.token;
+  await api('POST', '/vc/profile/step1/', { token, body: { fund_name: 'Bench Fund', website: 'https://bench.vc', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null } });
+  await api('PUT', '/vc/profile/intake-sources/', { token, body: { online_form_enabled: true, email_forwarding_enabled: true } });
+  const settings = (await api('GET', '/vc/intake/', { token })).body;
+  const slug = settings.applyUrl.split('/apply/')[1];
+  console.log(`${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, server ${base}, SMTP :${app.intakeSmtpPort}, ${FORMS} forms + ${EMAILS} emails, ${SENDERS} senders, decks ${(DECK_BYTES / 1048576).toFixed(1)} MB, workers ${PROCESS ? 'on' : 'off'}`);
+
+  const child = fork(fileURLToPath(import.meta.url), ['--senders', JSON.stringify({ base, slug, smtpPort: app.intakeSmtpPort, address: settings.emailAddress })], {
+    env: { ...process.env, BENCH_SENDERS: String(SENDERS), BENCH_FORMS: String(FORMS), BENCH_EMAILS: String(EMAILS) },
+  });
+  const { times, failures, wallS } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`senders exited with ${code}`)));
+  });
+
+  const total = await countItems();
+  if (PROCESS) {
+    const deadline = Date.now() + 30 * 60_000;
+    while ((await countItems()).received > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2000));
+  }
+  const after = await countItems();
+
+  const row = (name, list, sent, storedN, failed) =>
+    `| ${name.padEnd(6)} | ${String(sent).padStart(4)} | ${String(storedN).padStart(6)} | ${String(failed).padStart(6)} | ${String(sent - storedN - failed).padStart(4)} | ${String(ms(pct(list, 50))).padStart(7)} | ${String(ms(pct(list, 95))).padStart(7)} | ${String(ms(Math.max(...list))).padStart(7)} |`;
+  console.log('\n| channel| sent | stored | failed | lost | p50 ms  | p95 ms  | max ms  |');
+  console.log('|--------|------|--------|--------|------|---------|---------|---------|');
+  console.log(row('form', times.form, FORMS, total.form, failures.form.length));
+  console.log(row('email', times.email, EMAILS, total.email, failures.email.length));
+  console.log(`\nwall ${wallS.toFixed(1)} s, ${((FORMS + EMAILS) / wallS).toFixed(1)} items/s; p95 target ≤ 300 ms (request → stored)`);
+  if (PROCESS) console.log(`outcomes after processing: ${JSON.stringify(after.outcomes)}`);
+  if (failures.form.length || failures.email.length) console.log('failures:', [...failures.form, ...failures.email].slice(0, 5));
+} finally {
+  await app.close();
+  await database.close();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Items in the intake log by channel and outcome (the log endpoint shows only the last 100). */
+async function countItems() {
+  const result = await database.db.execute(sql`select channel, outcome, count(*)::int as n from intake_items group by 1, 2`);
+  const rows = result.rows ?? result;
+  const out = { form: 0, email: 0, received: 0, outcomes: {} };
+  for (const r of rows) {
+    out[r.channel] += r.n;
+    if (r.outcome === 'received') out.received += r.n;
+    out.outcomes[`${r.channel}:${r.outcome}`] = r.n;
+  }
+  return out;
+}
