@@ -20,7 +20,7 @@ import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import type { DealSourcesRepository } from './deal-sources.repository.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
-import { sortValueOf, type DealRow, type DealsRepository, type FundRowForDeals } from './deals.repository.ts';
+import type { DealRow, DealsRepository, FundRowForDeals } from './deals.repository.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
 export const DEAL_NOT_FOUND = 'Deal not found';
@@ -98,7 +98,7 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
     const order = orderOf(sort);
     const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
     const rows = await repo.page({ fundId, filters, sort, limit, after });
-    return cursors.page(rows, { limit, sort, order }, (row) => [sortValueOf(sort, row.deal), row.deal.id]);
+    return cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]);
   }
 
   return {
@@ -258,11 +258,9 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         for (;;) {
           const rows = await repo.exportPage({ fundId: fund.id, filters: rest, sort, limit: CSV_PAGE, after });
           const items = rows.slice(0, CSV_PAGE);
-          for (const row of items) {
-            const d = toDeal(row);
-            const sub = row.subScores;
+          for (const d of items) {
             yield [
-              d.date.slice(0, 10),
+              d.createdAt.toISOString().slice(0, 10),
               d.startupName,
               d.sector,
               d.stage,
@@ -271,15 +269,15 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
               d.confidence,
               d.status,
               d.source,
-              d.owner?.name ?? '',
-              ...SUB_SCORE_KEYS.map((k) => sub[k]),
+              d.ownerName ?? '',
+              ...SUB_SCORE_KEYS.map((k) => d.subScores[k]),
               d.website,
               `${base}/vc/deal/${d.id}`,
             ];
           }
           const last = items[items.length - 1];
           if (rows.length <= CSV_PAGE || !last) return;
-          after = [sortValueOf(sort, last.deal), last.deal.id];
+          after = [last.sortKey, last.id];
         }
       }
       return { header: CSV_HEADER, rows: rows() };

@@ -1,5 +1,5 @@
 import { dealCounts, deals, funds, users } from '@fitscore/db';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
@@ -47,7 +47,7 @@ async function countsAndTruth(token: string, query: string): Promise<{ counts: C
       `/api/vc/deals?${query}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       { token },
     );
-    for (const d of res.body.deals as { status: keyof Counts | 'new' }[]) {
+    for (const d of res.body.deals) {
       truth.all++;
       if (d.status !== 'new') truth[d.status]++;
     }
@@ -122,5 +122,37 @@ describe('GET /api/vc/deals counts', () => {
     await expectCountsRight(other.token);
     await db().delete(funds).where(eq(funds.id, other.fundId));
     expect(await db().select().from(dealCounts).where(eq(dealCounts.fundId, other.fundId))).toEqual([]);
+  });
+});
+
+describe('GET /api/vc/deals cursor', () => {
+  it('pages through deals created within the same millisecond without gaps or repeats, in both date orders', async () => {
+    const f = await newFund();
+    const base = Date.UTC(2026, 0, 5, 12, 0, 0, 7);
+    // Microseconds apart: a cursor holding a JavaScript Date (milliseconds) would skip some of them.
+    await db().execute(
+      sql`insert into deals (fund_id, startup_name, source, created_at)
+          select ${f.fundId}::uuid, 'Burst ' || g, 'webhook', to_timestamp(${base / 1000}) + g * interval '1 microsecond'
+          from generate_series(1, 9) g`,
+    );
+    for (const sort of ['-date', 'date']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; body: { deals: { id: string }[]; nextCursor: string | null } } = await server.request(
+          'GET',
+          `/api/vc/deals?sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          { token: f.token },
+        );
+        expect(res.status).toBe(200);
+        seen.push(...res.body.deals.map((d) => d.id));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      expect(new Set(seen).size).toBe(9);
+      expect(seen).toHaveLength(9);
+    }
+    // The CSV walks the same keyset: every one of them once.
+    const csv = await server.request('GET', '/api/vc/deals/export.csv?sort=-date', { token: f.token });
+    expect(String(csv.body).match(/Burst \d/g)).toHaveLength(9);
   });
 });
