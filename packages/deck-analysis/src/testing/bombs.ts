@@ -5,7 +5,6 @@
  * limits decodes them in full. Test support only.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { makePptx } from './generate-decks.ts';
 
 const MOD = 65521n;
 
@@ -77,6 +76,8 @@ export function makeHugePng(side: number): Uint8Array {
 }
 
 /** A two-slide PPTX whose second slide is a `side` x `side` picture with no text (so it is read by OCR). */
-export function makePixelBombPptx(side = 30_000): Promise<Uint8Array> {
+export async function makePixelBombPptx(side = 30_000): Promise<Uint8Array> {
+  // Loaded here: the PDF bomb needs no deck generator (nor its canvas and pdfkit).
+  const { makePptx } = await import('./generate-decks.ts');
   return makePptx([{ title: 'Acme', lines: ['Robots for retailers'] }, { image: makeHugePng(side) }]);
 }
