@@ -7,6 +7,7 @@ import { enrichWithLlm, type LlmConfig } from './llm/llm-enrich.ts';
 import type { DeckText } from './model.ts';
 import type { OcrText } from './ocr/ocr-text.ts';
 import { applyOcr, finalizeDeck, precheckDeck, type OcrResult } from './read/deck-text.ts';
+import { capWasmMemory } from './read/wasm-cap.ts';
 import type { OcrMessage, ReadMessage } from './worker/protocol.ts';
 import { ThreadPool, type Slot } from './worker/thread-pool.ts';
 
@@ -27,6 +28,12 @@ export interface DeckAnalyzerOptions {
   maxPages?: number;
   /** V8 heap limit of each worker thread, in MB (WASM and canvas memory are outside it). Default 256. */
   memoryMb?: number;
+  /**
+   * Most any WebAssembly memory (PDFium's, tesseract's) may grow to, in MB. Default 384.
+   * A V8 flag, so it holds for the whole process (every thread), set when the analyzer is
+   * created: with the heap limits it bounds what one deck can take, whatever the file holds.
+   */
+  wasmMemoryMb?: number;
   /** Optional OpenAI-compatible model for extra (verified) facts. */
   llm?: LlmConfig;
 }
@@ -61,11 +68,14 @@ export class DeckAnalyzer {
   private readonly ocrPool: ThreadPool;
   private readonly timeoutMs: number;
   private readonly maxPages: number;
+  private readonly wasmMemoryMb: number;
   private readonly llm: LlmConfig | undefined;
 
   constructor(options: DeckAnalyzerOptions = {}) {
     const size = Math.max(1, options.maxWorkers ?? Math.min(2, availableParallelism()));
     const memoryMb = options.memoryMb ?? LIMITS.memoryMb;
+    this.wasmMemoryMb = options.wasmMemoryMb ?? LIMITS.wasmMemoryMb;
+    capWasmMemory(this.wasmMemoryMb);
     const resourceLimits = {
       maxOldGenerationSizeMb: memoryMb,
       maxYoungGenerationSizeMb: 16,
@@ -176,12 +186,12 @@ export class DeckAnalyzer {
     const copy = bytes.slice();
     try {
       const deck = await slot.run<DeckText>(
-        { type: 'read', bytes: copy, maxPages: this.maxPages, maxBytes: LIMITS.maxBytes, ocr: false },
+        { type: 'read', bytes: copy, maxPages: this.maxPages, maxBytes: LIMITS.maxBytes, ocr: false, wasmMemoryMb: this.wasmMemoryMb },
         [copy.buffer],
-        (raw, done, fail) => {
+        (raw, done, fail, s) => {
           const msg = raw as unknown as ReadMessage;
           if (msg.type === 'done') done(msg.deck);
-          else if (msg.type === 'error') fail(new DeckError(msg.code, msg.message));
+          else if (msg.type === 'error') fail(readError(msg, s));
         },
         controller.signal,
       );
@@ -221,7 +231,7 @@ export class DeckAnalyzer {
     let result: { deck: DeckText; parseMs: number };
     try {
       result = await slot.run<{ deck: DeckText; parseMs: number }>(
-        { type: 'read', bytes: copy, maxPages: this.maxPages, maxBytes: LIMITS.maxBytes, ocr: true },
+        { type: 'read', bytes: copy, maxPages: this.maxPages, maxBytes: LIMITS.maxBytes, ocr: true, wasmMemoryMb: this.wasmMemoryMb },
         [copy.buffer],
         (raw, done, fail, s) => {
           const msg = raw as unknown as ReadMessage;
@@ -239,7 +249,7 @@ export class DeckAnalyzer {
             void job.finally(() => active && s.post({ type: 'ocr-ack' })).catch(() => {});
             jobs.push(job);
           } else if (msg.type === 'done') done({ deck: msg.deck, parseMs: msg.parseMs });
-          else if (msg.type === 'error') fail(new DeckError(msg.code, msg.message));
+          else if (msg.type === 'error') fail(readError(msg, s));
         },
         signal,
       );
@@ -282,6 +292,16 @@ export class DeckAnalyzer {
       return { ocr: { text: '', title: null }, ms: 0 };
     }
   }
+}
+
+/**
+ * A reader's error as a DeckError. After a bomb ('too_complex': PDFium at its memory cap, a
+ * huge picture) the thread is retired, so that every byte it took goes back at once and
+ * the next deck gets a fresh PDFium.
+ */
+function readError(msg: { code: DeckError['code']; message: string }, slot: Slot): DeckError {
+  if (msg.code === 'too_complex') slot.dead = true;
+  return new DeckError(msg.code, msg.message);
 }
 
 function toDeckError(e: unknown): DeckError {

@@ -19,4 +19,12 @@ export const LIMITS = {
   timeoutMs: 90_000,
   /** V8 heap of one worker thread. */
   memoryMb: 256,
+  /**
+   * Most a WebAssembly memory (PDFium's, tesseract's) may grow to, in MB. It is outside the
+   * V8 heap limit; without this cap a 1 MB PDF whose content stream inflates to 1 GB makes
+   * PDFium take gigabytes. A page with a 40-megapixel image renders well within it.
+   */
+  wasmMemoryMb: 384,
+  /** Pixels of the largest picture decoded (PDF images before drawing, PPTX/PPT pictures before OCR). */
+  maxImagePixels: 40_000_000,
 } as const;

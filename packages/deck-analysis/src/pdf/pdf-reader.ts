@@ -1,4 +1,6 @@
 import { DeckError } from '../errors.ts';
+import { EXPANDS_MESSAGE } from '../read/image-size.ts';
+import { atWasmCap } from '../read/wasm-cap.ts';
 import { LIMITS } from '../limits.ts';
 import type { DeckText, OcrImage } from '../model.ts';
 import { renderPageForOcr } from './pdf-render.ts';
@@ -55,8 +57,10 @@ export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): 
     }
   } catch (e) {
     if (e instanceof DeckError) throw e;
-    // A trap inside PDFium while reading: the file is the problem.
+    // A trap inside PDFium while reading: the file is the problem. With its memory at the cap
+    // (LIMITS.wasmMemoryMb) it is a stream that inflates to gigabytes, not damage.
     usable = false;
+    if (atWasmCap(pdfium.HEAPU8.length)) throw new DeckError('too_complex', EXPANDS_MESSAGE, { cause: e });
     throw new DeckError('corrupt', undefined, { cause: e });
   } finally {
     if (usable) pdfium.free(data);

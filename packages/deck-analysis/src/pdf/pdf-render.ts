@@ -1,10 +1,11 @@
+import { LIMITS } from '../limits.ts';
 import { bgrxToPgm, inkRatio, pgmHeaderLength } from '../ocr/pgm.ts';
 import type { Pdfium } from './pdfium.ts';
 
 /** Pages drawn with fewer dark pixels than this are blank: nothing to OCR. */
 const MIN_INK = 0.0002;
 /** A page holding a bigger image is not drawn: decoding it would take gigabytes. */
-const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = LIMITS.maxImagePixels;
 /** Page objects looked at (forms included) before a page counts as too complex to draw. */
 const MAX_OBJECTS = 20_000;
 const FPDF_PAGEOBJ_IMAGE = 3;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeckError } from '../errors.ts';
+import { makeHugePng } from '../testing/bombs.ts';
 import { makeLyingZipBomb, makeManyEntriesZip, makePptx, makeZipBomb } from '../testing/generate-decks.ts';
 import { readPptx } from './pptx-reader.ts';
 
@@ -36,13 +37,16 @@ describe('readPptx', () => {
     expect(deck.pages[1]!.notes).not.toMatch(/^1$/m);
   });
 
-  it('offers the picture of a text-less slide for OCR', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    const images: number[] = [];
-    await readPptx(await makePptx([{ title: 'Plenty of words on this slide about the product and its many users', lines: ['and more words here to be safe'] }, { image: png }]), {
-      onOcrImage: (i) => void images.push(i.page),
-    });
-    expect(images).toEqual([2]);
+  it('offers the picture of a text-less slide for OCR, and only a picture whose size it can measure', async () => {
+    const words = { title: 'Plenty of words on this slide about the product and its many users', lines: ['and more words here to be safe'] };
+    const offered = async (image: Uint8Array) => {
+      const images: number[] = [];
+      await readPptx(await makePptx([words, { image }]), { onOcrImage: (i) => void images.push(i.page) });
+      return images;
+    };
+    expect(await offered(makeHugePng(200))).toEqual([2]);
+    // A header cut short: its size is unknown, so no decoder gets it.
+    expect(await offered(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]))).toEqual([]);
   });
 
   it('refuses a zip bomb by its declared sizes before inflating', async () => {

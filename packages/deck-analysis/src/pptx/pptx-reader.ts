@@ -4,6 +4,7 @@ import { isEncryptedOoxml } from '../detect/detect-format.ts';
 import { DeckError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import type { DeckText, OcrImage, PageText } from '../model.ts';
+import { pictureFits } from '../read/image-size.ts';
 import { assessText, normalizeText, ocrNeed } from '../text/text-quality.ts';
 import { DEFAULT_ZIP_LIMITS, inspectZip, type ZipEntryInfo, type ZipGuardLimits } from './zip-guard.ts';
 import {
@@ -176,7 +177,9 @@ async function readSlide(pkg: Package, part: string, number: number): Promise<{ 
     const picture = collected.pictures
       .filter((p) => OCR_IMAGE_EXT.test(p) && pkg.has(p) && pkg.size(p) <= MAX_OCR_IMAGE_BYTES)
       .sort((a, b) => pkg.size(b) - pkg.size(a))[0];
-    if (picture) ocr = { page: number, image: await pkg.bytes(picture), mode: 'merge' };
+    // Measured from its header before anything decodes it: a 30000x30000 PNG is a bomb.
+    const image = picture ? await pkg.bytes(picture) : null;
+    if (image && pictureFits(image)) ocr = { page: number, image, mode: 'merge' };
   }
   return { text, ocr };
 }

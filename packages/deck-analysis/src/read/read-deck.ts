@@ -6,6 +6,7 @@ import { readPdf } from '../pdf/pdf-reader.ts';
 import { readPpt } from '../ppt/ppt-reader.ts';
 import { readPptx } from '../pptx/pptx-reader.ts';
 import { applyOcr, finalizeDeck, precheckDeck, type OcrResult } from './deck-text.ts';
+import { pictureFits } from './image-size.ts';
 
 export { applyOcr, finalizeDeck, precheckDeck, type OcrResult };
 
@@ -33,9 +34,11 @@ export async function extractDeck(bytes: Uint8Array, options: ExtractOptions = {
 }
 
 function hooks(options: ExtractOptions) {
+  const onOcrImage = options.onOcrImage;
   return {
     ...(options.onPage ? { onPage: options.onPage } : {}),
-    ...(options.onOcrImage ? { onOcrImage: options.onOcrImage } : {}),
+    // Every picture is measured before OCR decodes it, whichever reader found it.
+    ...(onOcrImage ? { onOcrImage: (img: OcrImage) => (pictureFits(img.image) ? onOcrImage(img) : undefined) } : {}),
   };
 }
 

@@ -110,7 +110,7 @@ const RULES: SectionRule[] = [
       'team', 'the team', 'our team', 'meet (the|our) team', 'team and collaborators', 'founders?', 'founding team', 'about us', 'management team', 'leadership( team)?', 'who we are', 'who am i',
       'advisors?', 'advisory board', 'board', 'team members', 'das team', 'gr[üu]nder(team)?', "l'?[ée]quipe", '[ée]quipe', 'equipo', 'equipe', 'equipa', 'fundadores',
     ]),
-    body: [words(['CEO', 'CTO', 'COO', 'CFO', 'CPO']), words(['co-?founder', 'founder']), words(['ex-', 'formerly', 'previously']), words(['PhD', 'MBA', 'university', 'graduate']), words(['years of experience', 'experience in'])],
+    body: [words(['CEO', 'CTO', 'COO', 'CFO', 'CPO']), words(['co-?founder', 'founder']), words(['ex-', 'formerly', 'previously']), words(['PhD', 'MBA', 'university', 'graduate', 'Dr\\.', 'Prof\\.', 'professor']), words(['years of experience', 'experience in', '\\d+\\+? years'])],
   },
   {
     kind: 'financials',
@@ -284,6 +284,7 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     if (out[i]!.kinds.length === 0 && headingsOf(pages[i]!).some((h) => /\b(contd?\.?|continued|cont'd)\b/i.test(h))) out[i]!.kinds = [...out[i - 1]!.kinds];
   }
   personaStories(pages, out);
+  statusQuoTables(pages, out);
   const open = (i: number) => out[i]!.kinds.length === 0 && !closed.has(i);
   openingProblems(pages, out, open, facts);
   namedAnswers(pages, out, open);
@@ -302,6 +303,21 @@ function openingProblems(pages: readonly PageText[], out: PageSections[], open: 
     const pageFacts = facts.filter((f) => f.page === pages[i]!.number);
     if (open(i) && bodyKinds(pages[i]!.text, pageFacts, BODY_SIGNALS - 1)[0] === 'problem') out[i]!.kinds = ['problem'];
   }
+}
+
+/**
+ * A table of life without the company against life with it ('Without Farmify | With
+ * Farmify') compares the answer with the status quo: competition, and the solution.
+ */
+function statusQuoTables(pages: readonly PageText[], out: PageSections[]): void {
+  pages.forEach((page, i) => {
+    const m = /(?<![\p{L}])without\s+([\p{L}][\p{L}\p{N}.]{2,})/iu.exec(page.text);
+    if (!m || i === 0 || /^(the|any|our|your|their|this|that|them|these|those|much|having|being)$/i.test(m[1]!)) return;
+    const withIt = new RegExp(`(?<![\\p{L}])with\\s+${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu');
+    if (!withIt.test(page.text.slice(m.index + m[0].length))) return;
+    const kinds = out[i]!.kinds;
+    for (const k of ['competition', 'solution'] as const) if (!kinds.includes(k) && kinds.length < 2) kinds.push(k);
+  });
 }
 
 /** Letters and digits only, lower case: 'Match Box' and 'MatchBox' are one name. */

@@ -112,6 +112,18 @@ describe('understandDeck', () => {
     expect(pages).toEqual({ problem: [2], solution: [3], product: [4, 5, 6] });
   });
 
+  it('reads a table of life without the company against life with it as competition and solution', () => {
+    const u = understandDeck(
+      deck([
+        ['Farmify', 'Investing in farmers'],
+        ['Comparison', 'Without Farmify | With Farmify\nBanks and money lenders | investors of Farmify\nSales through agents | market links with partners'],
+        ['Team', 'Jane Doe, CEO & Co-founder, previously at Rabobank for six years'],
+      ]),
+      null,
+    );
+    expect(u.sections.filter((s) => s.pages.includes(2)).map((s) => s.kind).sort()).toEqual(['competition', 'solution']);
+  });
+
   it('reads no team from a contact page, wherever it sits', () => {
     const u = understandDeck(
       deck([

@@ -10,6 +10,8 @@ export interface ReadRequest {
   maxBytes: number;
   /** False for a quick inspection: the text layer only, no page rendered for OCR. */
   ocr: boolean;
+  /** The process's cap on WebAssembly memories (capWasmMemory), so the reader can tell a bomb from damage. */
+  wasmMemoryMb: number;
 }
 
 export type ReadMessage =

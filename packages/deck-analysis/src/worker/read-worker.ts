@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { DeckError } from '../errors.ts';
 import type { OcrImage } from '../model.ts';
 import { extractDeck } from '../read/read-deck.ts';
+import { capWasmMemory } from '../read/wasm-cap.ts';
 import { MAX_PAGES_IN_FLIGHT, type ReadMessage, type ReadRequest } from './protocol.ts';
 
 /** Worker thread: reads one deck at a time and streams page images that need OCR. */
@@ -24,6 +25,7 @@ port.on('message', (msg: ReadRequest | { type: 'ocr-ack' }) => {
 });
 
 async function read(req: ReadRequest): Promise<void> {
+  capWasmMemory(req.wasmMemoryMb);
   inFlight = 0;
   let waited = 0;
   const started = performance.now();

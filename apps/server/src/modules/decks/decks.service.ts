@@ -67,8 +67,38 @@ async function checkDeck(bytes: Uint8Array, inspect: DecksServiceDeps['inspect']
   }
 }
 
+/** Decks of one owner opened at once; a few more wait their turn, beyond that 429. */
+export const INSPECTIONS_PER_OWNER = 1;
+export const WAITING_PER_OWNER = 2;
+
+/**
+ * One owner's inspections one at a time (the analyzer's reader threads, shared by everyone,
+ * queue the rest in total): a founder sending bombs in parallel holds one reader, not all.
+ */
+function ownerQueue() {
+  const queues = new Map<string, { running: number; waiting: Array<() => void> }>();
+  return async function run<T>(owner: ScoringOwner, task: () => Promise<T>): Promise<T> {
+    const key = owner.kind === 'founder' ? `u:${owner.userId}` : `d:${owner.dealId}`;
+    const q = queues.get(key) ?? { running: 0, waiting: [] };
+    queues.set(key, q);
+    if (q.running >= INSPECTIONS_PER_OWNER) {
+      if (q.waiting.length >= WAITING_PER_OWNER) throw new AppError('rate_limited', 'Your previous uploads are still being checked. Try again in a moment.');
+      // The slot is handed over by the task that ends (running stays counted).
+      await new Promise<void>((resolve) => q.waiting.push(resolve));
+    } else q.running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = q.waiting.shift();
+      if (next) next();
+      else if (--q.running === 0) queues.delete(key);
+    }
+  };
+}
+
 /** Decks of any owner (a founder, later a deal): versions, the current one, their files. */
 export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDeps) {
+  const inspectInTurn = ownerQueue();
   async function status(owner: ScoringOwner) {
     const [current, all] = await Promise.all([repo.current(owner), repo.list(owner)]);
     return {
@@ -96,7 +126,7 @@ export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDe
       if (!ACCEPTED_EXTENSIONS.test(filename)) throw new AppError('unsupported_media_type', WRONG_TYPE);
       // The bytes decide, not the name: a renamed image or document is refused, and so is a
       // deck that is password-protected, damaged or a zip bomb, before anything is stored.
-      const format = await checkDeck(file.bytes, inspect);
+      const format = await inspectInTurn(owner, () => checkDeck(file.bytes, inspect));
 
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       // The key names the file, not its owner: a deck keeps its key whoever owns it.

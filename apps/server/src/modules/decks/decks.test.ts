@@ -163,6 +163,27 @@ describe('decks the engine cannot read are refused at upload with their reason',
   });
 });
 
+describe('bounded inspection', () => {
+  it("a founder's uploads are checked one at a time (two more wait, the rest get 429); a bomb is refused with its reason; another founder is not held up", async () => {
+    const { makeFlateBombPdf } = await import('@fitscore/deck-analysis/testing/bombs');
+    const bomb = makeFlateBombPdf(512 * 2 ** 20);
+    const a = await founderWithProfile();
+    const b = await founderWithProfile();
+    const bombs = Promise.all(Array.from({ length: 5 }, (_, i) => upload(a.token, bomb, `bomb-${i}.pdf`)));
+    // While the first founder's bombs are checked, the second founder's deck is read on the other reader.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await upload(b.token, pdf, 'deck.pdf')).status).toBe(201);
+    const results = await bombs;
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]!.body.code).toBe('rate_limited');
+    const read = results.filter((r) => r.status !== 429);
+    expect(read.map((r) => [r.status, r.body.details?.reason])).toEqual(Array(3).fill([422, 'too_complex']));
+    expect(read[0]!.body.error).toMatch(/expands to far more data than a deck should/);
+    expect((await server.request('GET', '/founder/deck/status/', { token: a.token })).body.deckUploaded).toBe(false);
+  }, 120_000);
+});
+
 describe('replacing the current deck is one unit of work', () => {
   it('when storing the new version fails, the previous deck stays current', async () => {
     const { sql } = await import('drizzle-orm');
