@@ -30,7 +30,9 @@ import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import * as leadsModule from './modules/leads/leads.module.ts';
+import * as matchesModule from './modules/matches/matches.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
+import * as notificationsModule from './modules/notifications/notifications.module.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
@@ -194,7 +196,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   companiesModule.register(app, { platform, profiles, billing });
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
-  dealsModule.register(app, { platform, decks, scoring, funds });
+  const deals = dealsModule.register(app, { platform, decks, scoring, funds });
+  const notifications = notificationsModule.register(app, { platform, scoring, deals });
+  matchesModule.register(app, { platform, profiles, billing, deals, notifications });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

@@ -23,3 +23,5 @@ export * from './events.ts';
 export * from './query-string.ts';
 export * from './deals.ts';
 export * from './intake.ts';
+export * from './notifications.ts';
+export * from './matches.ts';
