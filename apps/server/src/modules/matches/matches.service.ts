@@ -49,7 +49,7 @@ function ticketRange(fund: FundRow) {
 }
 
 /** Why a fund matches and what does not fit, from the same four parts the ranking counts. */
-export function explainFit(fund: FundRow, fit: ThesisFit, profile: FounderProfile, fitScore: number | null) {
+export function explainFit(fund: FundRow, fit: ThesisFit, profile: FounderProfile) {
   const reasons: string[] = [];
   const mismatches: string[] = [];
   const sectorText = fund.sectors.includes('Agnostic') ? 'sector-agnostic' : joinList(fund.sectors);
@@ -63,7 +63,6 @@ export function explainFit(fund: FundRow, fit: ThesisFit, profile: FounderProfil
   const round = formatMoney(profile.round_target_amount);
   if (fit.ticket === true) reasons.push(`Ticket ${ticketRange(fund)} suits your ${round} round`);
   else if (fit.ticket === false) mismatches.push(`Ticket: ${ticketRange(fund)} does not suit your ${round} round`);
-  if (fitScore !== null) reasons.push(`FitScore ${fitScore} under this fund's weights`);
   return { reasons, mismatches };
 }
 
@@ -155,7 +154,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
             fundName: row.fund.fundName,
             fitScore: row.fitScore,
             thesisFit,
-            ...explainFit(row.fund, thesisFit, profile, row.fitScore),
+            ...explainFit(row.fund, thesisFit, profile),
             intro: intro ? { id: intro.id, status: intro.status, requestedAt: intro.createdAt.toISOString() } : null,
           };
         }),
@@ -183,13 +182,17 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
           throw new AppError('conflict', `You asked ${fund.fundName} for an intro in the last ${INTRO_COOLDOWN_DAYS} days. You can ask again on ${next}.`);
         }
         const created = await r.insertIntro({ founderUserId: userId, fundId, note });
-        const thesis = ranked ? explainFit(fund, { sector: ranked.fitSector, stage: ranked.fitStage, geography: ranked.fitGeography, ticket: ranked.fitTicket }, profile, fitScore) : { reasons: [] };
+        const thesis = ranked ? explainFit(fund, { sector: ranked.fitSector, stage: ranked.fitStage, geography: ranked.fitGeography, ticket: ranked.fitTicket }, profile) : { reasons: [] };
         await notifications.notifyFund(
           fundId,
           {
             type: 'warmintro',
             title: `${profile.startup_name} asks for an intro`,
-            reason: [[profile.industry, profile.stage, profile.hq_geo].filter(Boolean).join(' · '), ...thesis.reasons],
+            reason: [
+              [profile.industry, profile.stage, profile.hq_geo].filter(Boolean).join(' · '),
+              ...(fitScore !== null ? [`FitScore ${fitScore} under your weights`] : []),
+              ...thesis.reasons,
+            ],
             details: note || profile.one_liner,
             dealId: null,
             introId: created.id,

@@ -67,7 +67,7 @@ function MatchItem({ match, intro }: { match: InvestorMatch; intro: Intro | unde
           {match.fitScore !== null ? (
             <>
               <p className="text-xl font-bold text-slate-900">{match.fitScore}</p>
-              <p className="text-xs text-slate-500">FitScore, their weights</p>
+              <p className="text-xs text-slate-500">FitScore under their weights</p>
             </>
           ) : (
             <p className="text-xs text-slate-500">No FitScore yet</p>
