@@ -63,7 +63,7 @@ function MatchItem({ match, intro }: { match: InvestorMatch; intro: Intro | unde
             <ThesisChips fit={match.thesisFit} />
           </div>
         </div>
-        <div className="shrink-0 text-right">
+        <div className="w-24 shrink-0 text-right">
           {match.fitScore !== null ? (
             <>
               <p className="text-xl font-bold text-slate-900">{match.fitScore}</p>
