@@ -29,10 +29,13 @@ import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import * as integrationsModule from './modules/integrations/integrations.module.ts';
+import { notificationAlerts } from './modules/integrations/notification-alerts.ts';
 import * as intakeModule from './modules/intake/intake.module.ts';
 import { registerJobQueue } from './modules/jobs/jobs.plugin.ts';
 import * as leadsModule from './modules/leads/leads.module.ts';
+import * as matchesModule from './modules/matches/matches.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
+import * as notificationsModule from './modules/notifications/notifications.module.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
@@ -197,8 +200,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
   const deals = dealsModule.register(app, { platform, decks, scoring, funds });
-  integrationsModule.register(app, { platform, jobs, deals });
+  const integrations = integrationsModule.register(app, { platform, jobs, deals });
   intakeModule.register(app, { platform, decks, scoring, jobs });
+  const notifications = notificationsModule.register(app, { platform, scoring, deals });
+  // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
+  notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
+  matchesModule.register(app, { platform, profiles, billing, deals, notifications });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

@@ -134,7 +134,6 @@ export const DealStatusBodySchema = z.object({
   status: z.enum(DEAL_STATUSES, { error: 'status must be hot, track or cold' }),
   note: z.string().max(2000).default(''),
 });
-export const NOTIFICATION_ACTIONS = ['view', 'hot', 'track', 'dismiss', 'approve', 'more-info'] as const;
 
 export const dealsEndpoints = {
   latestDeal: defineEndpoint({
@@ -163,23 +162,6 @@ export const dealsEndpoints = {
     params: DealIdParamsSchema,
     body: DealStatusBodySchema,
     response: z.object({ ok: z.literal(true), deal: DealSchema }),
-  }),
-  notifications: defineEndpoint({
-    method: 'GET',
-    path: '/api/vc/notifications',
-    access: 'fund:member',
-    summary: "The investor's notifications",
-    tags: ['deals'],
-    response: z.object({ notifications: z.array(z.object({ id: z.string() })), unread: z.number().int() }),
-  }),
-  notificationAction: defineEndpoint({
-    method: 'POST',
-    path: '/api/vc/notifications/:id/:action',
-    access: 'fund:member',
-    summary: 'Act on a notification',
-    tags: ['deals'],
-    params: z.object({ id: z.string().max(64), action: z.string().max(64) }),
-    response: z.object({ ok: z.literal(true) }),
   }),
   list: defineEndpoint({
     method: 'GET',

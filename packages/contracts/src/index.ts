@@ -27,3 +27,5 @@ export * from './deal-team.ts';
 export * from './fund-billing.ts';
 export * from './deal-insights.ts';
 export * from './integrations.ts';
+export * from './notifications.ts';
+export * from './matches.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_SCORE_WEIGHTS, FUND_MEMBER_ROLES } from '@fitscore/contracts';
+import { DEFAULT_ALERT_THRESHOLD, DEFAULT_SCORE_WEIGHTS, FUND_MEMBER_ROLES } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -44,6 +44,8 @@ export const funds = pgTable(
     trialScoresUsed: integer('trial_scores_used').notNull().default(0),
     onlineFormEnabled: boolean('online_form_enabled').notNull().default(true),
     emailForwardingEnabled: boolean('email_forwarding_enabled').notNull().default(false),
+    /** Match alerts are raised for deals fitting the thesis with a FitScore at or above this (0-100). */
+    alertThreshold: smallint('alert_threshold').notNull().default(DEFAULT_ALERT_THRESHOLD),
     fundStepCompletedAt: timestamp('fund_step_completed_at', { withTimezone: true }),
     weightsStepCompletedAt: timestamp('weights_step_completed_at', { withTimezone: true }),
     intakeStepCompletedAt: timestamp('intake_step_completed_at', { withTimezone: true }),

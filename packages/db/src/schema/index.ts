@@ -11,3 +11,4 @@ export * from './deals.ts';
 export * from './account-protection.ts';
 export * from './integrations.ts';
 export * from './intake.ts';
+export * from './notifications.ts';

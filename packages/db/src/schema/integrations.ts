@@ -1,11 +1,12 @@
-import { ALERT_DELIVERY_KINDS, ALERT_DELIVERY_STATUSES, ALERT_TARGETS, DEFAULT_ALERT_THRESHOLD } from '@fitscore/contracts';
+import { ALERT_DELIVERY_KINDS, ALERT_DELIVERY_STATUSES, ALERT_TARGETS } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { funds } from './funds.ts';
 
 /**
  * A fund's Slack and Teams alerts: the webhook URLs (sealed with the app secret, bound to the
- * fund: a database dump alone does not reveal them), the events sent and the FitScore a match needs.
+ * fund: a database dump alone does not reveal them) and the events sent. The FitScore a match needs
+ * is the fund's one alert threshold (`funds.alert_threshold`), shared with in-app match alerts.
  */
 export const fundIntegrations = pgTable(
   'fund_integrations',
@@ -17,10 +18,8 @@ export const fundIntegrations = pgTable(
     teamsWebhookUrl: text('teams_webhook_url'),
     /** ALERT_EVENTS sent to the channels. */
     events: text('events').array().notNull().default(sql`'{match,warmintro,status}'::text[]`),
-    alertThreshold: smallint('alert_threshold').notNull().default(DEFAULT_ALERT_THRESHOLD),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('fund_integrations_threshold_check', sql`${t.alertThreshold} between 0 and 100`)],
 );
 
 /** One message to one service: what was sent, each try's answer, and how it ended. */

@@ -13,8 +13,6 @@ export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: Dea
   registerEndpoint(app, dealsEndpoints.setStatus, ({ fund, auth, params, body }) =>
     deals.setStatus(fund.id, auth.user.id, params.id, body),
   );
-  registerEndpoint(app, dealsEndpoints.notifications, () => ({ notifications: [], unread: 0 }));
-  registerEndpoint(app, dealsEndpoints.notificationAction, ({ params }) => deals.notificationAction(params.action));
   registerEndpoint(app, dealsEndpoints.list, ({ fund, query }) => deals.list(fund.id, query));
   registerEndpoint(app, dealsEndpoints.exportCsv, async ({ fund, query, reply }) => {
     const { header, rows } = await deals.exportRows(fund.id, query);

@@ -4,7 +4,6 @@ import {
   TRIAL_EXPORT_REFUSED,
   TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
-  NOTIFICATION_ACTIONS,
   type DealFilters,
   type DealListQuery,
   type DealSort,
@@ -202,14 +201,6 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         if (deal.status !== body.status) await statusChanges.emit({ fundId, dealId, startupName: deal.startupName, from: deal.status, to: body.status, userId }, tx);
       });
       return { ok: true as const, deal: await viewOf(await getRow(fundId, dealId)) };
-    },
-
-    notificationAction(action: string) {
-      if (!(NOTIFICATION_ACTIONS as readonly string[]).includes(action)) {
-        throw new AppError('bad_request', `Unknown action. Use one of: ${NOTIFICATION_ACTIONS.join(', ')}`);
-      }
-      // No notification exists yet (they come with the matching issue): every id is unknown.
-      throw new AppError('not_found', 'Notification not found');
     },
 
     /**

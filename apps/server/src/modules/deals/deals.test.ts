@@ -142,13 +142,6 @@ describe('status, review, notifications', () => {
     expect(reviewed.status).toBe(200);
     expect(reviewed.body.deal.reviewedAt).toEqual(expect.any(String));
   });
-
-  it('answers the notifications shape; unknown action 400, unknown id 404', async () => {
-    const f = await newFund();
-    expect((await server.request('GET', '/api/vc/notifications', { token: f.token })).body).toEqual({ notifications: [], unread: 0 });
-    expect((await server.request('POST', '/api/vc/notifications/n1/explode', { token: f.token })).status).toBe(400);
-    expect((await server.request('POST', '/api/vc/notifications/n1/dismiss', { token: f.token })).status).toBe(404);
-  });
 });
 
 describe('GET /api/vc/deals', () => {

@@ -2,23 +2,31 @@ import type { AlertDeliveryKind, AlertTarget } from '@fitscore/contracts';
 import { alertDeliveries, fundIntegrations, funds, repository, users } from '@fitscore/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
-export type IntegrationRow = typeof fundIntegrations.$inferSelect;
+/** The fund's alert settings with its one alert threshold (kept on the fund, shared with in-app match alerts). */
+export type IntegrationRow = typeof fundIntegrations.$inferSelect & { alertThreshold: number };
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 export type IntegrationValues = Pick<IntegrationRow, 'slackWebhookUrl' | 'teamsWebhookUrl' | 'events' | 'alertThreshold'>;
 
 export const createIntegrationsRepository = repository((db) => ({
   async settings(fundId: string): Promise<IntegrationRow | undefined> {
-    const [row] = await db.select().from(fundIntegrations).where(eq(fundIntegrations.fundId, fundId));
-    return row;
+    const [row] = await db
+      .select({ integration: fundIntegrations, alertThreshold: funds.alertThreshold })
+      .from(fundIntegrations)
+      .innerJoin(funds, eq(funds.id, fundIntegrations.fundId))
+      .where(eq(fundIntegrations.fundId, fundId));
+    return row ? { ...row.integration, alertThreshold: row.alertThreshold } : undefined;
   },
 
-  async save(fundId: string, values: IntegrationValues): Promise<IntegrationRow> {
-    const [row] = await db
-      .insert(fundIntegrations)
-      .values({ fundId, ...values })
-      .onConflictDoUpdate({ target: fundIntegrations.fundId, set: { ...values, updatedAt: sql`now()` } })
-      .returning();
-    return row!;
+  async save(fundId: string, { alertThreshold, ...values }: IntegrationValues): Promise<IntegrationRow> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(fundIntegrations)
+        .values({ fundId, ...values })
+        .onConflictDoUpdate({ target: fundIntegrations.fundId, set: { ...values, updatedAt: sql`now()` } })
+        .returning();
+      await tx.update(funds).set({ alertThreshold }).where(eq(funds.id, fundId));
+      return { ...row!, alertThreshold };
+    });
   },
 
   async fundName(fundId: string): Promise<string> {

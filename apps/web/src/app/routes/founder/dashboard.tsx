@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useNewUpload } from '@/features/deck-upload/api/deck';
 import { FitScoreReport } from '@/features/fitscore/components/fitscore-report';
 import { SimilarCompaniesCard } from '@/features/companies/components/similar-companies-card';
+import { InvestorMatchesCard } from '@/features/investor-matches/components/investor-matches-card';
 import { useProfile } from '@/features/founder-profile/api/profile';
 import { useProgress } from '@/features/founder-progress/api/use-progress';
 import { OnboardingChecklist } from '@/features/founder-progress/components/onboarding-checklist';
@@ -91,6 +92,9 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
   const similarCompaniesAvailable = subscription.data
     ? PLANS[subscription.data.plan].features.includes('similar_companies')
     : subscription.isError || undefined;
+  const investorMatchesAvailable = subscription.data
+    ? PLANS[subscription.data.plan].features.includes('investor_matches')
+    : subscription.isError || undefined;
   return (
     <>
       <PageHeader
@@ -111,6 +115,7 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
         metrics={<KeyMetricsCard />}
         aside={<SimilarCompaniesCard available={similarCompaniesAvailable} />}
       />
+      <InvestorMatchesCard available={investorMatchesAvailable} className="mt-6" />
     </>
   );
 }

@@ -1,7 +1,16 @@
-import { dealInsightEndpoints, dealsEndpoints, type Deal } from '@fitscore/contracts';
+import {
+  dealInsightEndpoints,
+  dealsEndpoints,
+  NOTIFICATION_EVENT,
+  notificationsEndpoints,
+  type Deal,
+  type NotificationAction,
+  type NotificationEvent,
+} from '@fitscore/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callEndpoint } from '@/lib/api-client';
+import { useServerEvent } from '@/lib/server-events';
 
 /** Every deal query of the investor side starts with this key: an upload or a review refreshes them all. */
 const DEALS = ['vc', 'deals'] as const;
@@ -35,7 +44,7 @@ export const weeklyDealsQuery = () =>
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['vc', 'notifications'],
-    queryFn: ({ signal }) => callEndpoint(dealsEndpoints.notifications, { signal }, 'Could not load your notifications'),
+    queryFn: ({ signal }) => callEndpoint(notificationsEndpoints.list, { signal }, 'Could not load your notifications'),
   });
 
 export const useLatestDeal = () => useQuery(latestDealQuery());
@@ -55,7 +64,27 @@ export function useRecentDeals() {
   return query;
 }
 export const useWeeklyDeals = () => useQuery(weeklyDealsQuery());
-export const useNotifications = () => useQuery(notificationsQuery());
+/** The member's notifications, kept current by the server's live `notification` events. */
+export function useNotifications() {
+  const queryClient = useQueryClient();
+  useServerEvent<NotificationEvent>(NOTIFICATION_EVENT, () => {
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey });
+  });
+  return useQuery(notificationsQuery());
+}
+
+/** Acts on a notification; the list, and the deals a Hot/Track or an approved intro changed, are read again. */
+export function useNotificationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, question }: { id: string; action: NotificationAction; question?: string }) =>
+      callEndpoint(notificationsEndpoints.act, { params: { id, action }, body: question ? { question } : {} }, 'That action could not be completed. Please try again.'),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: DEALS });
+    },
+  });
+}
 
 export interface DealUpload {
   companyName: string;

@@ -1,15 +1,134 @@
+import { NOTIFICATION_ACTION_LABELS, notificationSubject, type Notification, type NotificationAction } from '@fitscore/contracts';
 import { Bell, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useNotifications } from '../api/dashboard';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useNotificationAction, useNotifications } from '../api/dashboard';
 
 export const NO_NOTIFICATIONS = 'No notifications yet. New matches and intro requests will appear here.';
 
-/** What the server holds: the spec's empty text while there is nothing (matches and intros come later). */
-function NotificationList() {
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The 'Ask for More Info' question, asked in place before the action is sent. */
+function QuestionForm({ onSend, onCancel, busy }: { onSend: (question: string) => void; onCancel: () => void; busy: boolean }) {
+  const [question, setQuestion] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="mt-2 space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend(question.trim());
+      }}
+    >
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        Your question to the founder (optional)
+      </label>
+      <Textarea id={id} rows={2} maxLength={1000} value={question} onChange={(e) => setQuestion(e.target.value)} />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          Send
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One notification: what it is, why, and its actions (spec section 2); acting marks it read. */
+function NotificationItem({ notification: n }: { notification: Notification }) {
+  const act = useNotificationAction();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const subject = notificationSubject(n.title);
+
+  const run = async (action: NotificationAction, question?: string) => {
+    try {
+      const done = await act.mutateAsync({ id: n.id, action, ...(question ? { question } : {}) });
+      setAsking(false);
+      if (action === 'view' && done.dealId) {
+        navigate(paths.vc.deal(done.dealId));
+        return;
+      }
+      toast.success(`${NOTIFICATION_ACTION_LABELS[action]} action taken for ${subject}`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'That action could not be completed. Please try again.'));
+    }
+  };
+
+  return (
+    <li className="py-3 first:pt-0 last:pb-0">
+      <div className="flex items-start gap-2">
+        {n.unread ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" /> : <span className="w-2 shrink-0" />}
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-slate-900">{n.title}</p>
+          {n.reason.length > 0 ? (
+            <ul className="mt-1 flex flex-wrap gap-1">
+              {n.reason.map((r) => (
+                <li key={r} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                  {r}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {n.details ? <p className="mt-1 line-clamp-2 text-xs text-slate-600">{n.details}</p> : null}
+          <p className="mt-1 text-xs text-slate-500">
+            {dateFormat.format(new Date(n.date))}
+            {n.action ? ` · ${NOTIFICATION_ACTION_LABELS[n.action]}` : ''}
+          </p>
+          {asking ? (
+            <QuestionForm busy={act.isPending} onSend={(q) => void run('moreinfo', q)} onCancel={() => setAsking(false)} />
+          ) : n.actions.length > 0 ? (
+            <div className="mt-2 flex flex-wrap gap-1.5">
+              {n.actions.map((action) => (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={action === 'approve' || action === 'hot' ? 'primary' : 'secondary'}
+                  disabled={act.isPending}
+                  onClick={() => (action === 'moreinfo' ? setAsking(true) : void run(action))}
+                  aria-label={`${NOTIFICATION_ACTION_LABELS[action]}: ${subject}`}
+                >
+                  {NOTIFICATION_ACTION_LABELS[action]}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Group({ title, items }: { title: string; items: Notification[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      <ul className="divide-y divide-slate-100">
+        {items.map((n) => (
+          <NotificationItem key={n.id} notification={n} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * What the server holds, live: on the card the first 3 'Matching Alerts' and 'Warm Intros'
+ * (spec section 2), in the panel every notification; the spec's empty text while there is none.
+ */
+function NotificationList({ all = false }: { all?: boolean }) {
   const query = useNotifications();
   if (query.isPending) return <Spinner label="Loading notifications" />;
   if (query.isError) {
@@ -22,7 +141,7 @@ function NotificationList() {
       </div>
     );
   }
-  const { notifications, unread } = query.data;
+  const { notifications } = query.data;
   if (notifications.length === 0) {
     return (
       <div className="flex items-start gap-3">
@@ -33,10 +152,25 @@ function NotificationList() {
       </div>
     );
   }
+  if (all) {
+    return (
+      <ul className="divide-y divide-slate-100">
+        {notifications.map((n) => (
+          <NotificationItem key={n.id} notification={n} />
+        ))}
+      </ul>
+    );
+  }
+  const matches = notifications.filter((n) => n.type === 'match').slice(0, 3);
+  const intros = notifications.filter((n) => n.type === 'warmintro').slice(0, 3);
+  if (matches.length === 0 && intros.length === 0) {
+    return <p className="text-sm text-slate-600">{notifications.length} team notification{notifications.length === 1 ? '' : 's'}: see View all.</p>;
+  }
   return (
-    <p className="text-sm text-slate-700">
-      {notifications.length} notification{notifications.length === 1 ? '' : 's'}, {unread} unread.
-    </p>
+    <div className="space-y-5">
+      <Group title="Matching Alerts" items={matches} />
+      <Group title="Warm Intros" items={intros} />
+    </div>
   );
 }
 
@@ -57,7 +191,7 @@ function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChang
             </D.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-5">
-            <NotificationList />
+            <NotificationList all />
           </div>
         </D.Content>
       </D.Portal>

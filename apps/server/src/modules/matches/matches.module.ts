@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../plugins/platform.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { DealsService } from '../deals/deals.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import { createMatchesRepository } from './matches.repository.ts';
+import { matchesRoutes } from './matches.routes.ts';
+import { createMatchesService } from './matches.service.ts';
+
+export interface MatchesModuleDeps {
+  platform: Platform;
+  profiles: ProfilesService;
+  billing: BillingService;
+  deals: Pick<DealsService, 'setStatus' | 'scored'>;
+  notifications: Pick<NotificationsService, 'notifyFund' | 'handleActions'>;
+}
+
+/** Founders meet the investors who fit: matches (Premium), warm intros, and the reasons for a no. */
+export function register(app: FastifyInstance, { platform, profiles, billing, deals, notifications }: MatchesModuleDeps) {
+  const matches = createMatchesService({
+    repo: createMatchesRepository(platform.db),
+    uow: platform.uow,
+    profiles,
+    assertPremium: billing.assertPremium,
+    notifications,
+    deals,
+  });
+  notifications.handleActions('warmintro', (action, ctx) => matches.decideIntro(action, ctx));
+  matchesRoutes(app, matches);
+  return matches;
+}

@@ -1,0 +1,195 @@
+import type { SubScoreKey } from '@fitscore/contracts';
+import { dealDeclines, deals, fitScores, funds, intros, repository, users, weightedOverallSql } from '@fitscore/db';
+import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+export type IntroRow = typeof intros.$inferSelect;
+export type FundRow = typeof funds.$inferSelect;
+export type ScoreRow = typeof fitScores.$inferSelect;
+
+/** What the ranking reads of the founder: the profile's thesis facts and the account (for its latest score). */
+export interface FounderFacts {
+  userId: string;
+  industry: string;
+  stage: string;
+  /** Regions the HQ and target geography name (regions.ts). */
+  regions: string[];
+  roundTargetAmount: number;
+}
+
+const FUND_WEIGHTS: Record<SubScoreKey, { getSQL(): SQL }> = {
+  team: funds.weightTeam,
+  market: funds.weightMarket,
+  problemSolution: funds.weightProblemSolution,
+  traction: funds.weightTraction,
+  product: funds.weightProduct,
+  businessModel: funds.weightBusinessModel,
+  financials: funds.weightFinancials,
+  gtm: funds.weightGtm,
+  risks: funds.weightRisks,
+};
+const fundFitScore = weightedOverallSql(FUND_WEIGHTS);
+
+/**
+ * Does the fund's ticket suit the round? Its smallest cheque fits within the round, and its largest
+ * is at least a tenth of it (a fund whose cheques are tiny beside the round is no lead). Null
+ * when the fund gives no range.
+ */
+const ticketFit = (amount: number) =>
+  sql<boolean | null>`case when ${funds.ticketSizeMin} is null and ${funds.ticketSizeMax} is null then null
+    else coalesce(${funds.ticketSizeMin}, 0) <= ${amount} and (${funds.ticketSizeMax} is null or ${funds.ticketSizeMax} * 10 >= ${amount}) end`;
+
+const deciders = alias(users, 'intro_decider');
+
+export const createMatchesRepository = repository((db) => ({
+  /**
+   * Every fund on the platform (its thesis saved) ranked in one query: how many parts of its
+   * thesis the company fits, then the founder's latest FitScore under the fund's weights.
+   */
+  rankFunds: async (f: FounderFacts, { limit, fundId }: { limit: number; fundId?: string }) => {
+    const latestScore = sql`(select s.id from ${fitScores} s where s.user_id = ${f.userId} and s.cleared_at is null order by s.created_at desc limit 1)`;
+    const fitSector = sql<boolean>`('Agnostic' = any(${funds.sectors}) or ${f.industry} = any(${funds.sectors}))`;
+    const fitStage = sql<boolean>`(${f.stage} = any(${funds.stages}))`;
+    const fitGeography = sql<boolean>`('GLOBAL' = any(${funds.geography}) or ${funds.geography} && ${`{${f.regions.join(',')}}`}::text[])`;
+    const fitTicket = ticketFit(f.roundTargetAmount);
+    const score = sql<number | null>`case when ${fitScores.id} is null then null else ${fundFitScore} end`;
+    const thesisCount = sql`(${fitSector})::int + (${fitStage})::int + (${fitGeography})::int + coalesce(${fitTicket}, false)::int`;
+    return db
+      .select({
+        fund: funds,
+        fitSector,
+        fitStage,
+        fitGeography,
+        fitTicket,
+        fitScore: score,
+      })
+      .from(funds)
+      .leftJoin(fitScores, eq(fitScores.id, latestScore))
+      .where(and(isNotNull(funds.fundStepCompletedAt), fundId ? eq(funds.id, fundId) : undefined))
+      .orderBy(desc(thesisCount), sql`${score} desc nulls last`, funds.fundName, funds.id)
+      .limit(limit);
+  },
+
+  /** The founder's latest request to each fund. */
+  latestIntros: async (founderUserId: string): Promise<IntroRow[]> =>
+    db
+      .selectDistinctOn([intros.fundId])
+      .from(intros)
+      .where(eq(intros.founderUserId, founderUserId))
+      .orderBy(intros.fundId, desc(intros.createdAt)),
+
+  fund: async (fundId: string): Promise<FundRow | undefined> => {
+    const [row] = await db.select().from(funds).where(and(eq(funds.id, fundId), isNotNull(funds.fundStepCompletedAt)));
+    return row;
+  },
+
+  /** Serialises a founder's requests to one fund until the transaction ends (the 30-day rule). */
+  lockFounderFund: async (founderUserId: string, fundId: string) => {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`intro:${founderUserId}:${fundId}`}))`);
+  },
+
+  recentIntro: async (founderUserId: string, fundId: string, since: Date): Promise<IntroRow | undefined> => {
+    const [row] = await db
+      .select()
+      .from(intros)
+      .where(and(eq(intros.founderUserId, founderUserId), eq(intros.fundId, fundId), gt(intros.createdAt, since)))
+      .orderBy(desc(intros.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  insertIntro: async (values: { founderUserId: string; fundId: string; note: string }): Promise<IntroRow> => {
+    const [row] = await db.insert(intros).values(values).returning();
+    return row!;
+  },
+
+  /** The founder's intros with the fund's name, its contact (who decided) and the reasons it gave for passing. */
+  foundersIntros: async (founderUserId: string, introId?: string) =>
+    db
+      .select({
+        intro: intros,
+        fundName: funds.fundName,
+        fundWebsite: funds.website,
+        deciderName: deciders.name,
+        deciderEmail: deciders.email,
+        declineReasons: dealDeclines.reasons,
+      })
+      .from(intros)
+      .innerJoin(funds, eq(funds.id, intros.fundId))
+      .leftJoin(deciders, eq(deciders.id, intros.decidedByUserId))
+      .leftJoin(dealDeclines, eq(dealDeclines.dealId, intros.dealId))
+      .where(and(eq(intros.founderUserId, founderUserId), introId ? eq(intros.id, introId) : undefined))
+      .orderBy(desc(intros.createdAt)),
+
+  introOfFund: async (fundId: string, introId: string): Promise<IntroRow | undefined> => {
+    const [row] = await db.select().from(intros).where(and(eq(intros.id, introId), eq(intros.fundId, fundId)));
+    return row;
+  },
+
+  /** The intro, locked until the transaction ends; only the fund it was sent to finds it. */
+  lockIntro: async (fundId: string, introId: string): Promise<IntroRow | undefined> => {
+    const [row] = await db
+      .select()
+      .from(intros)
+      .where(and(eq(intros.id, introId), eq(intros.fundId, fundId)))
+      .for('update');
+    return row;
+  },
+
+  lockFoundersIntro: async (founderUserId: string, introId: string): Promise<IntroRow | undefined> => {
+    const [row] = await db
+      .select()
+      .from(intros)
+      .where(and(eq(intros.id, introId), eq(intros.founderUserId, founderUserId)))
+      .for('update');
+    return row;
+  },
+
+  updateIntro: async (introId: string, values: Partial<Pick<IntroRow, 'status' | 'question' | 'answer' | 'decidedByUserId' | 'dealId'>> & { decided?: boolean }) => {
+    const { decided, ...rest } = values;
+    await db
+      .update(intros)
+      .set({ ...rest, ...(decided ? { decidedAt: sql`now()` } : {}) })
+      .where(eq(intros.id, introId));
+  },
+
+  founderEmail: async (userId: string): Promise<string> => {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email ?? '';
+  },
+
+  latestScore: async (founderUserId: string): Promise<ScoreRow | undefined> => {
+    const [row] = await db
+      .select()
+      .from(fitScores)
+      .where(and(eq(fitScores.userId, founderUserId), sql`${fitScores.clearedAt} is null`))
+      .orderBy(desc(fitScores.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * An approved intro's company in the fund's pipeline: a 'platform' deal and a copy of the
+   * founder's latest analysis owned by the deal (as every deal score is). The deals module then
+   * applies it (FitScore under the fund's weights, confidence, tags) like any finished scoring.
+   */
+  insertPlatformDeal: async (
+    deal: Pick<typeof deals.$inferInsert, 'fundId' | 'startupName' | 'sector' | 'stage' | 'geography' | 'website' | 'contactEmail' | 'oneLiner' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags'> & { confidence: 'High' | 'Medium' | 'Low' },
+    score: ScoreRow,
+  ): Promise<{ dealId: string; scoreId: string }> => {
+    const [created] = await db.insert(deals).values({ ...deal, source: 'platform' }).returning({ id: deals.id });
+    const { id: _id, userId: _user, dealId: _deal, runId: _run, deckId: _deck, createdAt: _at, clearedAt: _cleared, ...copy } = score;
+    const [stored] = await db.insert(fitScores).values({ ...copy, dealId: created!.id }).returning({ id: fitScores.id });
+    return { dealId: created!.id, scoreId: stored!.id };
+  },
+
+  /** The reasons a fund gave for passing (shown to a platform founder); an intro of the deal ends as declined. */
+  recordDecline: async (dealId: string, userId: string, reasons: string[]) => {
+    await db
+      .insert(dealDeclines)
+      .values({ dealId, reasons, userId })
+      .onConflictDoUpdate({ target: dealDeclines.dealId, set: { reasons, userId, createdAt: sql`now()` } });
+    await db.update(intros).set({ status: 'declined', decidedAt: sql`now()` }).where(eq(intros.dealId, dealId));
+  },
+}));
+export type MatchesRepository = ReturnType<typeof createMatchesRepository>;

@@ -1,0 +1,275 @@
+import {
+  GEOGRAPHY_LABELS,
+  INTRO_COOLDOWN_DAYS,
+  INTRO_STATUS_LABELS,
+  INVESTOR_MATCHES_FEATURE,
+  MATCHES_LIMIT,
+  formatMoney,
+  type FitScoreAnalysis,
+  type FounderProfile,
+  type Geography,
+  type Intro,
+  type InvestorMatch,
+  type NotificationAction,
+  type ThesisFit,
+} from '@fitscore/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
+import { dealOwner } from '../../lib/scoring-owner.ts';
+import { evidenceTags } from '../deals/deal-view.ts';
+import type { DealsService } from '../deals/deals.service.ts';
+import type { ActionContext, NotificationsService } from '../notifications/notifications.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { FounderFacts, FundRow, IntroRow, MatchesRepository } from './matches.repository.ts';
+import { regionsOf } from './regions.ts';
+
+export const FUND_NOT_FOUND = 'Fund not found';
+export const INTRO_NOT_FOUND = 'Intro not found';
+export const NEEDS_SCORE = 'Get your FitScore first: the fund sees your score with your request.';
+const DAY_MS = 86_400_000;
+
+export interface MatchesServiceDeps {
+  repo: MatchesRepository;
+  uow: UnitOfWork;
+  profiles: Pick<ProfilesService, 'current'>;
+  /** Throws plan_limit unless the founder is on Premium (billing). */
+  assertPremium: (userId: string, featureName: string) => Promise<void>;
+  notifications: Pick<NotificationsService, 'notifyFund'>;
+  deals: Pick<DealsService, 'setStatus' | 'scored'>;
+  now?: () => Date;
+}
+
+const joinList = (list: string[]) => list.join(', ');
+const geoLabels = (codes: string[]) => codes.map((g) => GEOGRAPHY_LABELS[g as Geography] ?? g);
+
+function ticketRange(fund: FundRow) {
+  const { ticketSizeMin: min, ticketSizeMax: max } = fund;
+  if (min !== null && max !== null) return `${formatMoney(min)}–${formatMoney(max)}`;
+  if (min !== null) return `from ${formatMoney(min)}`;
+  return `up to ${formatMoney(max ?? 0)}`;
+}
+
+/** Why a fund matches and what does not fit, from the same four parts the ranking counts. */
+export function explainFit(fund: FundRow, fit: ThesisFit, profile: FounderProfile) {
+  const reasons: string[] = [];
+  const mismatches: string[] = [];
+  const sectorText = fund.sectors.includes('Agnostic') ? 'sector-agnostic' : joinList(fund.sectors);
+  if (fit.sector) reasons.push(fund.sectors.includes('Agnostic') ? 'Invests in any sector' : `Invests in ${profile.industry}`);
+  else mismatches.push(`Sector: invests in ${sectorText || 'other sectors'}, not ${profile.industry}`);
+  if (fit.stage) reasons.push(`Backs ${profile.stage} companies`);
+  else mismatches.push(`Stage: backs ${joinList(fund.stages) || 'other stages'}, ${profile.stage ? `not ${profile.stage}` : 'and your profile gives no stage'}`);
+  const regions = geoLabels(fund.geography);
+  if (fit.geography) reasons.push(fund.geography.includes('GLOBAL') ? 'Invests globally' : `Invests in ${joinList(regions)}`);
+  else mismatches.push(`Geography: invests in ${joinList(regions) || 'other regions'}, not ${profile.hq_geo}`);
+  const round = formatMoney(profile.round_target_amount);
+  if (fit.ticket === true) reasons.push(`Ticket ${ticketRange(fund)} suits your ${round} round`);
+  else if (fit.ticket === false) mismatches.push(`Ticket: ${ticketRange(fund)} does not suit your ${round} round`);
+  return { reasons, mismatches };
+}
+
+function factsOf(userId: string, profile: FounderProfile): FounderFacts {
+  return {
+    userId,
+    industry: profile.industry,
+    stage: profile.stage ?? '',
+    regions: regionsOf(profile.hq_geo, profile.target_geo),
+    roundTargetAmount: profile.round_target_amount,
+  };
+}
+
+/** Investor matches, warm-intro requests and their outcomes, and the reasons a fund gives for a no. */
+export function createMatchesService({ repo, uow, profiles, assertPremium, notifications, deals, now = () => new Date() }: MatchesServiceDeps) {
+  async function introView(founderUserId: string, introId: string): Promise<Intro> {
+    const [row] = await repo.foundersIntros(founderUserId, introId);
+    if (!row) throw new AppError('not_found', INTRO_NOT_FOUND);
+    return toIntro(row);
+  }
+
+  function toIntro(row: Awaited<ReturnType<MatchesRepository['foundersIntros']>>[number]): Intro {
+    const { intro } = row;
+    return {
+      id: intro.id,
+      fundId: intro.fundId,
+      fundName: row.fundName,
+      status: intro.status,
+      note: intro.note,
+      requestedAt: intro.createdAt.toISOString(),
+      decidedAt: intro.decidedAt?.toISOString() ?? null,
+      question: intro.question,
+      answer: intro.answer,
+      contact:
+        intro.status === 'accepted' || (intro.status === 'declined' && intro.dealId)
+          ? { name: row.deciderName ?? '', email: row.deciderEmail ?? '', website: row.fundWebsite }
+          : null,
+      declineReasons: intro.status === 'declined' ? (row.declineReasons ?? []) : [],
+    };
+  }
+
+  /** Approve: the company lands in the fund's pipeline as a platform deal, scored under the fund's weights. */
+  async function approve(intro: IntroRow, profile: FounderProfile | null, userId: string, tx: Transaction) {
+    const r = repo.in(tx);
+    const score = await r.latestScore(intro.founderUserId);
+    const email = await r.founderEmail(intro.founderUserId);
+    if (!profile || !score) throw new AppError('conflict', 'The founder has no current FitScore to share; ask them to score their deck again.');
+    const [ranked] = await r.rankFunds(factsOf(intro.founderUserId, profile), { limit: 1, fundId: intro.fundId });
+    const thesis = { sector: ranked?.fitSector ?? false, stage: ranked?.fitStage ?? false, geography: ranked?.fitGeography ?? false };
+    const analysis = score.analysis as FitScoreAnalysis;
+    const regions = regionsOf(profile.hq_geo);
+    const { dealId, scoreId } = await r.insertPlatformDeal(
+      {
+        fundId: intro.fundId,
+        startupName: profile.startup_name,
+        sector: profile.industry,
+        stage: profile.stage ?? '',
+        geography: regions[0] ?? profile.hq_geo,
+        website: profile.website ?? '',
+        contactEmail: email,
+        oneLiner: profile.one_liner,
+        fitSector: thesis.sector,
+        fitStage: thesis.stage,
+        fitGeography: thesis.geography,
+        fitTicket: ranked?.fitTicket ?? null,
+        confidence: analysis.confidence?.level ?? 'Low',
+        tags: Array.isArray(analysis.facts) ? evidenceTags(analysis, thesis) : [],
+      },
+      score,
+    );
+    await deals.scored(dealOwner(dealId), { id: scoreId, analysis: score.analysis }, tx);
+    await r.updateIntro(intro.id, { status: 'accepted', decidedByUserId: userId, dealId, decided: true });
+    return dealId;
+  }
+
+  return {
+    async matches(userId: string): Promise<{ matches: InvestorMatch[]; profileMissing: boolean }> {
+      await assertPremium(userId, INVESTOR_MATCHES_FEATURE);
+      const profile = await profiles.current(userId);
+      if (!profile) return { matches: [], profileMissing: true };
+      const [ranked, intros] = await Promise.all([repo.rankFunds(factsOf(userId, profile), { limit: MATCHES_LIMIT }), repo.latestIntros(userId)]);
+      const introOf = new Map(intros.map((i) => [i.fundId, i]));
+      return {
+        profileMissing: false,
+        matches: ranked.map((row) => {
+          const thesisFit = { sector: row.fitSector, stage: row.fitStage, geography: row.fitGeography, ticket: row.fitTicket };
+          const intro = introOf.get(row.fund.id);
+          return {
+            fundId: row.fund.id,
+            fundName: row.fund.fundName,
+            fitScore: row.fitScore,
+            thesisFit,
+            ...explainFit(row.fund, thesisFit, profile),
+            intro: intro ? { id: intro.id, status: intro.status, requestedAt: intro.createdAt.toISOString() } : null,
+          };
+        }),
+      };
+    },
+
+    /** One request per fund per 30 days; the fund's members get a warm-intro notification. */
+    async requestIntro(userId: string, fundId: string, note: string) {
+      await assertPremium(userId, INVESTOR_MATCHES_FEATURE);
+      const profile = await profiles.current(userId);
+      if (!profile) throw new AppError('conflict', 'Please complete your profile first');
+      const fund = await repo.fund(fundId);
+      if (!fund) throw new AppError('not_found', FUND_NOT_FOUND);
+      const score = await repo.latestScore(userId);
+      if (!score) throw new AppError('conflict', NEEDS_SCORE);
+      const [ranked] = await repo.rankFunds(factsOf(userId, profile), { limit: 1, fundId });
+      const fitScore = ranked?.fitScore ?? null;
+      const intro = await uow.run(async (tx) => {
+        const r = repo.in(tx);
+        await r.lockFounderFund(userId, fundId);
+        const since = new Date(now().getTime() - INTRO_COOLDOWN_DAYS * DAY_MS);
+        const recent = await r.recentIntro(userId, fundId, since);
+        if (recent) {
+          const next = new Date(recent.createdAt.getTime() + INTRO_COOLDOWN_DAYS * DAY_MS).toISOString().slice(0, 10);
+          throw new AppError('conflict', `You asked ${fund.fundName} for an intro in the last ${INTRO_COOLDOWN_DAYS} days. You can ask again on ${next}.`);
+        }
+        const created = await r.insertIntro({ founderUserId: userId, fundId, note });
+        const thesis = ranked ? explainFit(fund, { sector: ranked.fitSector, stage: ranked.fitStage, geography: ranked.fitGeography, ticket: ranked.fitTicket }, profile) : { reasons: [] };
+        await notifications.notifyFund(
+          fundId,
+          {
+            type: 'warmintro',
+            title: `${profile.startup_name} asks for an intro`,
+            reason: [
+              [profile.industry, profile.stage, profile.hq_geo].filter(Boolean).join(' · '),
+              ...(fitScore !== null ? [`FitScore ${fitScore} under your weights`] : []),
+              ...thesis.reasons,
+            ],
+            details: note || profile.one_liner,
+            dealId: null,
+            introId: created.id,
+          },
+          tx,
+        );
+        return created;
+      });
+      return { intro: { id: intro.id, status: intro.status } };
+    },
+
+    async intros(userId: string) {
+      const rows = await repo.foundersIntros(userId);
+      return { intros: rows.map(toIntro) };
+    },
+
+    /** The founder answers the fund's question, once; the fund's members are told. */
+    async answer(userId: string, introId: string, answer: string) {
+      const profile = await profiles.current(userId);
+      await uow.run(async (tx) => {
+        const r = repo.in(tx);
+        const intro = await r.lockFoundersIntro(userId, introId);
+        if (!intro) throw new AppError('not_found', INTRO_NOT_FOUND);
+        if (intro.status === 'answered') throw new AppError('conflict', 'You have already answered this question.');
+        if (intro.status !== 'moreinfo') throw new AppError('conflict', 'The fund has not asked you a question.');
+        await r.updateIntro(intro.id, { status: 'answered', answer });
+        const startup = profile?.startup_name ?? 'The founder';
+        await notifications.notifyFund(
+          intro.fundId,
+          {
+            type: 'warmintro',
+            title: `${startup} answered your question`,
+            reason: intro.question ? [`You asked: ${intro.question}`] : [],
+            details: answer,
+            dealId: null,
+            introId: intro.id,
+          },
+          tx,
+        );
+      });
+      return { intro: await introView(userId, introId) };
+    },
+
+    /** A warm intro's actions, for the notifications module: approve, ask for more info, dismiss. */
+    async decideIntro(action: NotificationAction, { fundId, userId, notification, question }: ActionContext) {
+      if (!notification.introId) throw new AppError('not_found', INTRO_NOT_FOUND);
+      const seen = await repo.introOfFund(fundId, notification.introId);
+      if (!seen) throw new AppError('not_found', INTRO_NOT_FOUND);
+      // Read before the transaction: statements outside it would wait for it on a one-connection database.
+      const profile = action === 'approve' ? await profiles.current(seen.founderUserId) : null;
+      return uow.run(async (tx) => {
+        const r = repo.in(tx);
+        const intro = await r.lockIntro(fundId, notification.introId!);
+        if (!intro) throw new AppError('not_found', INTRO_NOT_FOUND);
+        const open = intro.status === 'pending' || intro.status === 'moreinfo' || intro.status === 'answered';
+        if (!open) throw new AppError('conflict', `This intro is already closed (${INTRO_STATUS_LABELS[intro.status]}).`);
+        if (action === 'approve') return { dealId: await approve(intro, profile, userId, tx) };
+        if (action === 'moreinfo') {
+          if (intro.status !== 'pending') throw new AppError('conflict', 'The founder was already asked for more information; approve or dismiss the intro.');
+          const asked = question?.trim() || 'Could you tell us more about your company?';
+          await r.updateIntro(intro.id, { status: 'moreinfo', question: asked, decidedByUserId: userId, decided: true });
+        } else {
+          await r.updateIntro(intro.id, { status: 'dismissed', decidedByUserId: userId, decided: true });
+        }
+        return { dealId: null };
+      });
+    },
+
+    /** Cold with reasons: the deal moves (with the internal note in its history); a platform founder sees the reasons only. */
+    async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
+      const reasons = [...new Set(body.reasons)];
+      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note });
+      await repo.recordDecline(dealId, userId, reasons);
+      return { ok: true as const, reasons };
+    },
+  };
+}
+export type MatchesService = ReturnType<typeof createMatchesService>;

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../plugins/platform.ts';
+import type { DealsService } from '../deals/deals.service.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+import { createNotificationsService } from './notifications.service.ts';
+
+export interface NotificationsModuleDeps {
+  platform: Platform;
+  scoring: Pick<ScoringService, 'onScored'>;
+  deals: Pick<DealsService, 'setStatus'>;
+}
+
+/**
+ * Stored, live notifications of fund members. Registered after the deals module, so a deal's
+ * FitScore is stored (deals' own `onScored` listener) before this one reads it for a match alert.
+ */
+export function register(app: FastifyInstance, { platform, scoring, deals }: NotificationsModuleDeps) {
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(platform.db),
+    uow: platform.uow,
+    events: platform.events,
+    log: app.log,
+  });
+  scoring.onScored(async (owner, _score, tx) => {
+    if (owner.kind === 'deal') await notifications.matchIfFits(owner.dealId, tx);
+  });
+  // Hot and Track move the matched deal (with its history) through the deals module.
+  notifications.handleActions('match', async (action, { fundId, userId, notification }) => {
+    if ((action === 'hot' || action === 'track') && notification.dealId) {
+      await deals.setStatus(fundId, userId, notification.dealId, { status: action, note: '' });
+    }
+    return { dealId: notification.dealId };
+  });
+  notificationsRoutes(app, notifications);
+  return notifications;
+}

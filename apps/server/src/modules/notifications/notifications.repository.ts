@@ -1,0 +1,81 @@
+import { dealScores, deals, fundMembers, funds, notifications, repository } from '@fitscore/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Pick<typeof notifications.$inferInsert, 'type' | 'title' | 'reason' | 'details' | 'dealId' | 'introId'>;
+
+/** How many notifications the list answers with (newest first); the unread count covers all. */
+const LIST_LIMIT = 100;
+
+export const createNotificationsRepository = repository((db) => ({
+  /** One row for each member of the fund; a deal's match alert is raised once per member. */
+  insertForFund: async (fundId: string, values: NewNotification): Promise<NotificationRow[]> => {
+    const members = await db.select({ userId: fundMembers.userId }).from(fundMembers).where(eq(fundMembers.fundId, fundId));
+    if (members.length === 0) return [];
+    return db
+      .insert(notifications)
+      .values(members.map((m) => ({ ...values, userId: m.userId, fundId })))
+      .onConflictDoNothing()
+      .returning();
+  },
+
+  list: async (userId: string): Promise<NotificationRow[]> =>
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(LIST_LIMIT),
+
+  unreadCount: async (userId: string): Promise<number> => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.unread, true)));
+    return row?.n ?? 0;
+  },
+
+  byIds: async (ids: string[]): Promise<NotificationRow[]> =>
+    ids.length ? db.select().from(notifications).where(inArray(notifications.id, ids)) : [],
+
+  /** The caller's own notification (another member's or another fund's is not found). */
+  get: async (userId: string, fundId: string, id: string): Promise<NotificationRow | undefined> => {
+    const [row] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.fundId, fundId)));
+    return row;
+  },
+
+  /** The action is the fund's: every member's row about the same subject is marked read with it. */
+  markActed: async (row: NotificationRow, action: NonNullable<NotificationRow['action']>, dealId: string | null): Promise<NotificationRow[]> => {
+    const subject = row.introId ? eq(notifications.introId, row.introId) : row.dealId ? eq(notifications.dealId, row.dealId) : eq(notifications.id, row.id);
+    return db
+      .update(notifications)
+      .set({ unread: false, action, actedAt: sql`now()`, dealId: sql`coalesce(${notifications.dealId}, ${dealId}::uuid)` })
+      .where(and(eq(notifications.fundId, row.fundId), eq(notifications.type, row.type), subject))
+      .returning();
+  },
+
+  /** A deal as a match alert reads it: its FitScore under the fund's weights, thesis fit and the fund's threshold. */
+  matchCandidate: async (dealId: string) => {
+    const [row] = await db
+      .select({
+        dealId: deals.id,
+        fundId: deals.fundId,
+        startupName: deals.startupName,
+        sector: deals.sector,
+        stage: deals.stage,
+        geography: deals.geography,
+        oneLiner: deals.oneLiner,
+        source: deals.source,
+        fitScore: dealScores.fitScore,
+        fitSector: deals.fitSector,
+        fitStage: deals.fitStage,
+        fitGeography: deals.fitGeography,
+        fitTicket: deals.fitTicket,
+        threshold: funds.alertThreshold,
+      })
+      .from(deals)
+      .innerJoin(funds, eq(funds.id, deals.fundId))
+      .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
+      .where(eq(deals.id, dealId));
+    return row;
+  },
+}));
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

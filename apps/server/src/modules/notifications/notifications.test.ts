@@ -1,0 +1,207 @@
+import { createUnitOfWork, fundMembers, funds } from '@fitscore/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSolidDeck } from '../../../test/decks.ts';
+import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { createInProcessEventBus } from '../events/event-bus.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import { createNotificationsService } from './notifications.service.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const db = () => server.database.handle.db;
+
+async function newFund(name: string, sectors: string[], alertThreshold: number) {
+  const vc = await signUp(server, 'vc');
+  const res = await server.request('POST', '/vc/profile/step1/', {
+    token: vc.token,
+    body: { fund_name: name, sectors, stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+  });
+  expect(res.status).toBe(200);
+  const fundId = res.body.profile.id as string;
+  // The threshold is a fund setting (Settings → Integrations sets it); here it is set directly.
+  await db().update(funds).set({ alertThreshold }).where(eq(funds.id, fundId));
+  return { token: vc.token, fundId, userId: vc.user.id };
+}
+
+/** A second member of the fund (the team's invitations are another part of the product). */
+async function addMember(fundId: string) {
+  const vc = await signUp(server, 'vc');
+  await db().insert(fundMembers).values({ fundId, userId: vc.user.id, role: 'member' });
+  return { token: vc.token, userId: vc.user.id };
+}
+
+function uploadForm(fields: Record<string, string>, file: Uint8Array) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file]), 'deck.pdf');
+  return form;
+}
+
+async function upload(token: string, companyName: string) {
+  const res = await server.request('POST', '/api/vc/deals/upload', {
+    token,
+    raw: uploadForm({ companyName, stage: 'Seed', sector: 'SaaS' }, await makeSolidDeck()),
+  });
+  expect(res.status).toBe(202);
+  return res.body.deal.id as string;
+}
+
+async function pollScored(token: string, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await server.request('GET', `/api/vc/deals/${id}`, { token });
+    if (res.body.deal.scoring.state === 'done' || res.body.deal.scoring.state === 'failed') return res.body.deal;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('scoring did not finish');
+}
+
+/** Opens the event stream as a browser's EventSource would and collects its events (as in events.test.ts). */
+async function openStream(token: string) {
+  const ticket = (await server.request('POST', '/events/ticket/', { token })).body.ticket as string;
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+  const events: { event: string; data: any; at: number }[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body!) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at: Date.now() });
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  async function waitFor(pred: (e: { event: string; data: any }) => boolean, timeoutMs = 5000) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = events.find(pred);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return undefined;
+  }
+  await waitFor((e) => e.event === 'ready');
+  return { events, waitFor, close: () => controller.abort() };
+}
+
+const list = (token: string) => server.request('GET', '/api/vc/notifications', { token });
+const act = (token: string, id: string, action: string) => server.request('POST', `/api/vc/notifications/${id}/${action}`, { token });
+
+describe('match notifications from scoring', () => {
+  it('a scored deal fitting the thesis at or above the threshold alerts every member, live; others do not', async () => {
+    const fits = await newFund('Match Fund', ['SaaS'], 1);
+    const partner = await addMember(fits.fundId);
+    const tooHigh = await newFund('High Bar Fund', ['SaaS'], 100);
+    const offThesis = await newFund('Fintech Fund', ['Fintech'], 1);
+    const streams = await Promise.all([openStream(fits.token), openStream(partner.token), openStream(tooHigh.token)]);
+
+    const [dealId, highId, offId] = await Promise.all([upload(fits.token, 'Acme Cloud'), upload(tooHigh.token, 'Acme Cloud'), upload(offThesis.token, 'Acme Cloud')]);
+    const [deal, high, off] = await Promise.all([pollScored(fits.token, dealId), pollScored(tooHigh.token, highId), pollScored(offThesis.token, offId)]);
+    expect([deal.scoring.state, high.scoring.state, off.scoring.state]).toEqual(['done', 'done', 'done']);
+
+    // Live: each member of the fund gets the `notification` event with the bell's count.
+    for (const stream of streams.slice(0, 2)) {
+      const pushed = await stream.waitFor((e) => e.event === 'notification');
+      expect(pushed?.data).toMatchObject({ unread: 1, notification: { type: 'match', dealId, title: 'Acme Cloud matches your thesis', unread: true } });
+    }
+    const owner = await list(fits.token);
+    expect(owner.body.unread).toBe(1);
+    expect(owner.body.notifications[0]).toEqual({
+      id: expect.any(String),
+      type: 'match',
+      title: 'Acme Cloud matches your thesis',
+      reason: [`FitScore ${deal.fitScore} under your weights (alert threshold 1)`, 'Sector: SaaS', 'Stage: Seed'],
+      details: 'A upload deal scored ' + deal.fitScore + '.',
+      unread: true,
+      date: expect.any(String),
+      dealId,
+      introId: null,
+      action: null,
+      actions: ['view', 'hot', 'track', 'dismiss'],
+    });
+    expect((await list(partner.token)).body.unread).toBe(1);
+    // Below the threshold, or off thesis: nothing.
+    expect((await list(tooHigh.token)).body).toEqual({ notifications: [], unread: 0 });
+    expect((await list(offThesis.token)).body).toEqual({ notifications: [], unread: 0 });
+    expect(streams[2]!.events.filter((e) => e.event === 'notification')).toEqual([]);
+
+    // Hot moves the deal (with history), marks it read for the whole fund and pushes the change.
+    const id = owner.body.notifications[0].id as string;
+    const hot = await act(fits.token, id, 'hot');
+    expect(hot.status).toBe(200);
+    expect(hot.body).toMatchObject({ ok: true, unread: 0, dealId, notification: { id, unread: false, action: 'hot' } });
+    const detail = await server.request('GET', `/api/vc/deals/${dealId}`, { token: fits.token });
+    expect(detail.body.deal.status).toBe('hot');
+    expect(detail.body.history[0]).toMatchObject({ from: 'new', to: 'hot', by: { id: fits.userId } });
+    expect((await list(partner.token)).body).toMatchObject({ unread: 0, notifications: [{ unread: false, action: 'hot' }] });
+    const partnerStream = streams[1]!;
+    expect(await partnerStream.waitFor((e) => e.event === 'notification' && e.data.notification.action === 'hot')).toBeDefined();
+
+    expect((await act(fits.token, id, 'track')).status).toBe(200);
+    expect((await server.request('GET', `/api/vc/deals/${dealId}`, { token: fits.token })).body.deal.status).toBe('track');
+    // Each member acts on their own copy; the owner's id is not the partner's.
+    expect((await act(partner.token, id, 'view')).status).toBe(404);
+    const partnersId = (await list(partner.token)).body.notifications[0].id as string;
+    for (const action of ['view', 'dismiss']) {
+      const res = await act(partner.token, partnersId, action);
+      expect(res.body).toMatchObject({ ok: true });
+      expect(res.body.notification.action).toBe(action);
+    }
+    expect((await server.request('GET', `/api/vc/deals/${dealId}`, { token: fits.token })).body.deal.status).toBe('track');
+    // Wrong action for a match: 400; another fund's member: 404.
+    expect((await act(fits.token, id, 'approve')).status).toBe(400);
+    expect((await act(offThesis.token, id, 'view')).status).toBe(404);
+    streams.forEach((s) => s.close());
+  }, 180_000);
+});
+
+describe('onNotificationCreated (the hook Slack/Teams alerts subscribe to)', () => {
+  it('hears each stored notification once committed, and never one whose transaction rolled back', async () => {
+    const fund = await newFund('Hook Fund', ['SaaS'], 70);
+    const partner = await addMember(fund.fundId);
+    const events = createInProcessEventBus();
+    const service = createNotificationsService({
+      repo: createNotificationsRepository(db()),
+      uow: createUnitOfWork(db()),
+      events,
+      log: { warn: () => {} },
+      commitWaitMs: 300,
+    });
+    const heard: { title: string; fundId: string }[] = [];
+    service.onNotificationCreated((n, to) => {
+      heard.push({ title: n.title, fundId: to.fundId });
+    });
+    const pushed: unknown[] = [];
+    events.subscribe({ user: partner.userId }, (e) => pushed.push(e));
+    const values = { type: 'warmintro' as const, reason: [], details: '', dealId: null, introId: null };
+
+    await service.notifyFund(fund.fundId, { ...values, title: 'Outside a transaction' });
+    await createUnitOfWork(db()).run((tx) => service.notifyFund(fund.fundId, { ...values, title: 'Committed' }, tx));
+    await createUnitOfWork(db())
+      .run(async (tx) => {
+        await service.notifyFund(fund.fundId, { ...values, title: 'Rolled back' }, tx);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 800));
+    // Once per fund, though both members got their copy.
+    expect(heard.map((h) => h.title).sort()).toEqual(['Committed', 'Outside a transaction']);
+    expect(heard.every((h) => h.fundId === fund.fundId)).toBe(true);
+    expect(pushed).toHaveLength(2);
+    expect((await list(partner.token)).body.notifications.map((n: { title: string }) => n.title)).not.toContain('Rolled back');
+  });
+});
