@@ -36,6 +36,7 @@ import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
+import * as teamModule from './modules/team/team.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
 import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
   dealsModule.register(app, { platform, decks, scoring, funds });
+  teamModule.register(app, { platform });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   email_taken: 409,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable_deck: 422,

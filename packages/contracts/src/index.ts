@@ -26,3 +26,4 @@ export * from './intake.ts';
 export * from './deal-team.ts';
 export * from './fund-billing.ts';
 export * from './deal-insights.ts';
+export * from './team.ts';

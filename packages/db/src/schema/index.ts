@@ -9,3 +9,4 @@ export * from './companies.ts';
 export * from './funds.ts';
 export * from './deals.ts';
 export * from './account-protection.ts';
+export * from './team.ts';
