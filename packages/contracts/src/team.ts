@@ -49,7 +49,10 @@ export const CreateInviteBodySchema = z.object({
 const IdParams = (message: string) => z.object({ id: z.uuid({ error: message }) });
 
 export const JoinTeamBodySchema = z.object({
-  token: z.string({ error: 'This invite link is incomplete.' }).min(1, 'This invite link is incomplete.').max(200, 'This invite link is not valid.'),
+  token: z
+    .string({ error: 'This invite link is incomplete.' })
+    .min(1, 'This invite link is incomplete.')
+    .max(200, 'This invite link is not valid.'),
 });
 
 /** The fund's members and invitations (issue 13 §1). */

@@ -12,7 +12,11 @@ async function memberCount(db: Executor, fundId: string) {
 
 /** Locks the fund's row so that seat counts and the last-admin check see no concurrent change. */
 async function lockFund(db: Executor, fundId: string) {
-  const [row] = await db.select({ plan: funds.plan, name: funds.fundName }).from(funds).where(eq(funds.id, fundId)).for('update');
+  const [row] = await db
+    .select({ plan: funds.plan, name: funds.fundName })
+    .from(funds)
+    .where(eq(funds.id, fundId))
+    .for('update');
   return row;
 }
 
@@ -50,14 +54,25 @@ export const createTeamRepository = repository((db) => ({
 
   /** Adds an invite when a seat is free (members plus pending invites under the plan's seats). */
   createInvite: (
-    values: { fundId: string; email: string | null; role: FundMemberRole; tokenHash: string; invitedBy: string; expiresAt: Date },
+    values: {
+      fundId: string;
+      email: string | null;
+      role: FundMemberRole;
+      tokenHash: string;
+      invitedBy: string;
+      expiresAt: Date;
+    },
     seats: (plan: FundPlanId) => number,
   ): Promise<InviteOutcome> =>
     db.transaction(async (tx) => {
       const fund = await lockFund(tx, values.fundId);
       if (!fund) throw new Error(`fund ${values.fundId} vanished`);
-      const [invites] = await tx.select({ n: count() }).from(fundInvites).where(and(eq(fundInvites.fundId, values.fundId), pending));
-      if ((await memberCount(tx, values.fundId)) + (invites?.n ?? 0) >= seats(fund.plan)) return { ok: false, plan: fund.plan };
+      const [invites] = await tx
+        .select({ n: count() })
+        .from(fundInvites)
+        .where(and(eq(fundInvites.fundId, values.fundId), pending));
+      if ((await memberCount(tx, values.fundId)) + (invites?.n ?? 0) >= seats(fund.plan))
+        return { ok: false, plan: fund.plan };
       const [row] = await tx.insert(fundInvites).values(values).returning({ id: fundInvites.id });
       return { ok: true, id: row!.id };
     }),
@@ -78,14 +93,20 @@ export const createTeamRepository = repository((db) => ({
       const [invite] = await tx.select().from(fundInvites).where(eq(fundInvites.tokenHash, tokenHash)).for('update');
       if (!invite) return 'not_found';
       if (invite.usedAt || invite.revokedAt || invite.expiresAt.getTime() <= Date.now()) return 'gone';
-      const [existing] = await tx.select({ fundId: fundMembers.fundId }).from(fundMembers).where(eq(fundMembers.userId, userId));
+      const [existing] = await tx
+        .select({ fundId: fundMembers.fundId })
+        .from(fundMembers)
+        .where(eq(fundMembers.userId, userId));
       if (existing) return 'already_member';
       const fund = await lockFund(tx, invite.fundId);
       if (!fund) return 'gone';
       // This invite already holds a seat; the members alone must still fit (the plan may have changed).
       if ((await memberCount(tx, invite.fundId)) >= seats(fund.plan)) return { full: fund.plan };
       await tx.insert(fundMembers).values({ fundId: invite.fundId, userId, role: invite.role });
-      await tx.update(fundInvites).set({ usedAt: sql`now()`, usedBy: userId }).where(eq(fundInvites.id, invite.id));
+      await tx
+        .update(fundInvites)
+        .set({ usedAt: sql`now()`, usedBy: userId })
+        .where(eq(fundInvites.id, invite.id));
       return { fundId: invite.fundId };
     }),
 

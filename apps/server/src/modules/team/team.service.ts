@@ -51,15 +51,26 @@ export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServi
       const [members, invites] = await Promise.all([repo.members(fundId), repo.pendingInvites(fundId)]);
       return {
         members,
-        invites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString(), createdAt: i.createdAt.toISOString() })),
+        invites: invites.map((i) => ({
+          ...i,
+          expiresAt: i.expiresAt.toISOString(),
+          createdAt: i.createdAt.toISOString(),
+        })),
       };
     },
 
-    async invite(fundId: string | null, inviter: { id: string; name: string }, body: { email: string | null; role: FundMemberRole }) {
+    async invite(
+      fundId: string | null,
+      inviter: { id: string; name: string },
+      body: { email: string | null; role: FundMemberRole },
+    ) {
       if (!fundId) throw new AppError('conflict', TEAM_MESSAGES.noFund);
       const { token, tokenHash } = newSessionToken();
       const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 24 * 60 * 60 * 1000);
-      const outcome = await repo.createInvite({ fundId, email: body.email, role: body.role, tokenHash, invitedBy: inviter.id, expiresAt }, seats);
+      const outcome = await repo.createInvite(
+        { fundId, email: body.email, role: body.role, tokenHash, invitedBy: inviter.id, expiresAt },
+        seats,
+      );
       if (!outcome.ok) throw seatsFull(outcome.plan);
       const url = `${publicWebUrl}/join?token=${token}`;
       if (body.email) mailInvite(body.email, url, await repo.fundName(fundId), inviter.name || 'A colleague');
@@ -67,7 +78,8 @@ export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServi
     },
 
     async revokeInvite(fundId: string | null, inviteId: string) {
-      if (!fundId || !(await repo.revokeInvite(fundId, inviteId))) throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);
+      if (!fundId || !(await repo.revokeInvite(fundId, inviteId)))
+        throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);
       return { ok: true as const };
     },
 

@@ -17,7 +17,15 @@ async function newFund(name: string) {
   const vc = await signUp(server, 'vc', { name });
   const res = await server.request('POST', '/vc/profile/step1/', {
     token: vc.token,
-    body: { fund_name: `${name} Fund`, website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+    body: {
+      fund_name: `${name} Fund`,
+      website: '',
+      sectors: ['SaaS'],
+      stages: ['Seed'],
+      geography: ['US'],
+      ticket_size_min: null,
+      ticket_size_max: null,
+    },
   });
   expect(res.status).toBe(200);
   return { token: vc.token, fundId: res.body.profile.id as string, userId: vc.user.id as string };
@@ -33,7 +41,10 @@ async function inviteAndJoin(admin: string, name: string, role = 'member') {
   const res = await invite(admin, { role });
   expect(res.status).toBe(201);
   const vc = await signUp(server, 'vc', { name });
-  const joined = await server.request('POST', '/vc/team/join/', { token: vc.token, body: { token: tokenOf(res.body.invite.url) } });
+  const joined = await server.request('POST', '/vc/team/join/', {
+    token: vc.token,
+    body: { token: tokenOf(res.body.invite.url) },
+  });
   expect(joined.status).toBe(200);
   return { token: vc.token, userId: vc.user.id as string };
 }
@@ -41,7 +52,17 @@ async function inviteAndJoin(admin: string, name: string, role = 'member') {
 describe('the fund is a team', () => {
   it('invites by link, the new member works the fund deals, and once removed sees nothing of the fund', async () => {
     const a = await newFund('Ada Admin');
-    const [deal] = await db().insert(deals).values({ fundId: a.fundId, startupName: 'Acme', sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'upload' }).returning();
+    const [deal] = await db()
+      .insert(deals)
+      .values({
+        fundId: a.fundId,
+        startupName: 'Acme',
+        sector: 'SaaS',
+        stage: 'Seed',
+        geography: 'US',
+        source: 'upload',
+      })
+      .returning();
 
     const created = await invite(a.token, { email: 'Cleo@Example.com' });
     expect(created.status).toBe(201);
@@ -52,9 +73,17 @@ describe('the fund is a team', () => {
 
     const pending = await server.request('GET', '/vc/team/', { token: a.token });
     expect(pending.status).toBe(200);
-    expect(pending.body.members).toEqual([{ id: a.userId, name: 'Ada Admin', email: expect.any(String), role: 'admin' }]);
+    expect(pending.body.members).toEqual([
+      { id: a.userId, name: 'Ada Admin', email: expect.any(String), role: 'admin' },
+    ]);
     expect(pending.body.invites).toEqual([
-      { id: created.body.invite.id, email: 'cleo@example.com', role: 'member', expiresAt: expect.any(String), createdAt: expect.any(String) },
+      {
+        id: created.body.invite.id,
+        email: 'cleo@example.com',
+        role: 'member',
+        expiresAt: expect.any(String),
+        createdAt: expect.any(String),
+      },
     ]);
     const days = (Date.parse(pending.body.invites[0].expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
@@ -63,7 +92,10 @@ describe('the fund is a team', () => {
     const cleo = await signUp(server, 'vc', { name: 'Cleo Colleague' });
     // Before joining, Cleo has no fund: none of Ada's deals.
     expect((await server.request('GET', `/api/vc/deals/${deal!.id}`, { token: cleo.token })).status).toBe(404);
-    const joined = await server.request('POST', '/vc/team/join/', { token: cleo.token, body: { token: tokenOf(created.body.invite.url) } });
+    const joined = await server.request('POST', '/vc/team/join/', {
+      token: cleo.token,
+      body: { token: tokenOf(created.body.invite.url) },
+    });
     expect([joined.status, joined.body]).toEqual([200, { ok: true, fundId: a.fundId }]);
 
     const list = await server.request('GET', '/api/vc/deals', { token: cleo.token });
@@ -77,7 +109,14 @@ describe('the fund is a team', () => {
     expect(team.body.invites).toEqual([]);
 
     // Cleo owns the deal; removing her keeps the deal (and its history) with the fund, unowned.
-    expect((await server.request('POST', `/api/vc/deals/${deal!.id}/assign`, { token: a.token, body: { ownerId: cleo.user.id } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/vc/deals/${deal!.id}/assign`, {
+          token: a.token,
+          body: { ownerId: cleo.user.id },
+        })
+      ).status,
+    ).toBe(200);
     const removed = await server.request('DELETE', `/vc/team/members/${cleo.user.id}/`, { token: a.token });
     expect([removed.status, removed.body]).toEqual([200, { ok: true }]);
     const kept = await server.request('GET', `/api/vc/deals/${deal!.id}`, { token: a.token });
@@ -113,34 +152,64 @@ describe('the fund is a team', () => {
   it('refuses expired, used and revoked invites with 410, unknown ones with 404', async () => {
     const a = await newFund('Gil Gone');
     const expired = await invite(a.token);
-    await db().update(fundInvites).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(fundInvites.id, expired.body.invite.id));
+    await db()
+      .update(fundInvites)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(fundInvites.id, expired.body.invite.id));
     const revoked = await invite(a.token);
-    expect((await server.request('DELETE', `/vc/team/invites/${revoked.body.invite.id}/`, { token: a.token })).status).toBe(200);
+    expect(
+      (await server.request('DELETE', `/vc/team/invites/${revoked.body.invite.id}/`, { token: a.token })).status,
+    ).toBe(200);
     const used = await invite(a.token);
     const first = await signUp(server, 'vc');
-    expect((await server.request('POST', '/vc/team/join/', { token: first.token, body: { token: tokenOf(used.body.invite.url) } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/vc/team/join/', {
+          token: first.token,
+          body: { token: tokenOf(used.body.invite.url) },
+        })
+      ).status,
+    ).toBe(200);
 
     // Neither the expired nor the revoked one is listed as pending.
     expect((await server.request('GET', '/vc/team/', { token: a.token })).body.invites).toEqual([]);
     const outsider = await signUp(server, 'vc');
     for (const res of [expired, revoked, used]) {
-      const join = await server.request('POST', '/vc/team/join/', { token: outsider.token, body: { token: tokenOf(res.body.invite.url) } });
+      const join = await server.request('POST', '/vc/team/join/', {
+        token: outsider.token,
+        body: { token: tokenOf(res.body.invite.url) },
+      });
       expect([join.status, join.body.error]).toEqual([410, TEAM_MESSAGES.inviteGone]);
     }
-    const unknown = await server.request('POST', '/vc/team/join/', { token: outsider.token, body: { token: 'not-a-real-token' } });
+    const unknown = await server.request('POST', '/vc/team/join/', {
+      token: outsider.token,
+      body: { token: 'not-a-real-token' },
+    });
     expect([unknown.status, unknown.body.error]).toEqual([404, TEAM_MESSAGES.inviteNotFound]);
     // Revoking twice, or a used invite: nothing pending to revoke.
-    expect((await server.request('DELETE', `/vc/team/invites/${revoked.body.invite.id}/`, { token: a.token })).status).toBe(404);
+    expect(
+      (await server.request('DELETE', `/vc/team/invites/${revoked.body.invite.id}/`, { token: a.token })).status,
+    ).toBe(404);
   });
 
   it('keeps an account in one fund: 409 when already a member', async () => {
     const a = await newFund('Ola One');
     const b = await newFund('Pia Two');
     const link = await invite(a.token);
-    const joined = await server.request('POST', '/vc/team/join/', { token: b.token, body: { token: tokenOf(link.body.invite.url) } });
+    const joined = await server.request('POST', '/vc/team/join/', {
+      token: b.token,
+      body: { token: tokenOf(link.body.invite.url) },
+    });
     expect([joined.status, joined.body.error]).toEqual([409, TEAM_MESSAGES.alreadyInFund]);
     const founder = await signUp(server, 'founder');
-    expect((await server.request('POST', '/vc/team/join/', { token: founder.token, body: { token: tokenOf(link.body.invite.url) } })).status).toBe(403);
+    expect(
+      (
+        await server.request('POST', '/vc/team/join/', {
+          token: founder.token,
+          body: { token: tokenOf(link.body.invite.url) },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('caps seats at 3 on the trial and 10 on Pro, counting pending invites, and says so', async () => {
@@ -163,10 +232,20 @@ describe('the fund is a team', () => {
     await db().update(funds).set({ plan: 'trial' }).where(eq(funds.id, b.fundId));
     for (const link of links.slice(0, 2)) {
       const vc = await signUp(server, 'vc');
-      expect((await server.request('POST', '/vc/team/join/', { token: vc.token, body: { token: tokenOf(link.body.invite.url) } })).status).toBe(200);
+      expect(
+        (
+          await server.request('POST', '/vc/team/join/', {
+            token: vc.token,
+            body: { token: tokenOf(link.body.invite.url) },
+          })
+        ).status,
+      ).toBe(200);
     }
     const late = await signUp(server, 'vc');
-    const refused = await server.request('POST', '/vc/team/join/', { token: late.token, body: { token: tokenOf(links[2]!.body.invite.url) } });
+    const refused = await server.request('POST', '/vc/team/join/', {
+      token: late.token,
+      body: { token: tokenOf(links[2]!.body.invite.url) },
+    });
     expect([refused.status, refused.body.error]).toEqual([402, TEAM_MESSAGES.trialSeatsFull]);
   });
 
@@ -180,14 +259,17 @@ describe('the fund is a team', () => {
       await server.request('DELETE', `/vc/team/invites/${pendingInvite.body.invite.id}/`, { token: member.token }),
       await server.request('DELETE', `/vc/team/members/${a.userId}/`, { token: member.token }),
     ];
-    for (const res of denied) expect([res.status, res.body.error]).toEqual([403, "Only the fund's admins can change this."]);
+    for (const res of denied)
+      expect([res.status, res.body.error]).toEqual([403, "Only the fund's admins can change this."]);
     expect((await server.request('GET', '/vc/team/', { token: member.token })).status).toBe(200);
 
     const last = await server.request('DELETE', `/vc/team/members/${a.userId}/`, { token: a.token });
     expect([last.status, last.body.error]).toEqual([409, TEAM_MESSAGES.lastAdmin]);
 
     // With a second admin (the pending invite revoked to free its seat), the first may leave.
-    expect((await server.request('DELETE', `/vc/team/invites/${pendingInvite.body.invite.id}/`, { token: a.token })).status).toBe(200);
+    expect(
+      (await server.request('DELETE', `/vc/team/invites/${pendingInvite.body.invite.id}/`, { token: a.token })).status,
+    ).toBe(200);
     const second = await inviteAndJoin(a.token, 'Zoe Admin', 'admin');
     expect((await server.request('DELETE', `/vc/team/members/${a.userId}/`, { token: second.token })).status).toBe(200);
     const team = await server.request('GET', '/vc/team/', { token: second.token });
@@ -199,7 +281,11 @@ describe('the fund is a team', () => {
     const b = await newFund('Lee Else');
     const bMember = await inviteAndJoin(b.token, 'Bea Member');
     const bInvite = await invite(b.token);
-    for (const path of [`/vc/team/members/${bMember.userId}/`, `/vc/team/members/${b.userId}/`, `/vc/team/invites/${bInvite.body.invite.id}/`]) {
+    for (const path of [
+      `/vc/team/members/${bMember.userId}/`,
+      `/vc/team/members/${b.userId}/`,
+      `/vc/team/invites/${bInvite.body.invite.id}/`,
+    ]) {
       expect((await server.request('DELETE', path, { token: a.token })).status).toBe(404);
     }
     expect((await server.request('DELETE', '/vc/team/members/not-an-id/', { token: a.token })).status).toBe(400);

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
+import { Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,13 +30,14 @@ import {
 import { FundStepForm } from '@/features/vc-fund/components/fund-step-form';
 import { IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/components/intake-sources-fields';
 import { ScoringPreferencesForm } from '@/features/vc-fund/components/scoring-preferences-form';
+import { TeamTab } from '@/features/vc-team/components/team-tab';
 import { useIntakeSettings } from '@/features/vc-intake/api/intake';
 import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresses';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'billing'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'billing', 'team'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -197,6 +198,13 @@ function BillingTab() {
   );
 }
 
+/** Team: the fund's members and invites; seats follow the plan. */
+function TeamSection() {
+  const { user } = useAuth();
+  const subscription = useFundSubscription();
+  return <TeamTab myId={user?.id} plan={subscription.data?.plan} />;
+}
+
 /** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
@@ -243,6 +251,10 @@ export default function VcSettingsPage() {
               <CreditCard className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Payment &amp; Billing
             </Tabs.Trigger>
+            <Tabs.Trigger value="team" className={triggerClass}>
+              <Users className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Team
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -250,6 +262,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="billing" className="focus-visible:outline-none">
           <BillingTab />
+        </Tabs.Content>
+        <Tabs.Content value="team" className="focus-visible:outline-none">
+          <TeamSection />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">
