@@ -59,11 +59,11 @@ export default function JoinPage() {
     return frame(
       'You have been invited to a fund. Sign up or sign in with an investor account to join.',
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild className="flex-1">
+        <Button asChild className="sm:flex-1">
           <Link to={`${paths.signupAs('vc')}&join=${carried}`}>Sign up as an investor</Link>
         </Button>
-        <Button asChild variant="secondary" className="flex-1">
-          <Link to={`${paths.signin}?join=${carried}`}>Sign in</Link>
+        <Button asChild variant="secondary" className="sm:flex-1">
+          <Link to={`${paths.signin}?join=${carried}`}>Sign in to join</Link>
         </Button>
       </div>,
     );

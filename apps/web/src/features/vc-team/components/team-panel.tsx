@@ -229,6 +229,8 @@ export function TeamPanel({
   const me = team.members.find((m) => m.id === myId);
   const isAdmin = me?.role === 'admin';
   const used = team.members.length + team.invites.length;
+  // The last admin cannot be removed (the server refuses too): no button for them.
+  const admins = team.members.filter((m) => m.role === 'admin').length;
   const seats = plan ? `${used} of ${TEAM_SEATS[plan]} seats used (${plan === 'pro' ? 'Pro' : 'trial'}).` : undefined;
   return (
     <div className="space-y-6">
@@ -238,7 +240,12 @@ export function TeamPanel({
       >
         <ul className="divide-y divide-slate-200" aria-label="Members">
           {team.members.map((m) => (
-            <MemberRow key={m.id} member={m} isMe={m.id === myId} canRemove={isAdmin} />
+            <MemberRow
+              key={m.id}
+              member={m}
+              isMe={m.id === myId}
+              canRemove={isAdmin && !(m.role === 'admin' && admins === 1)}
+            />
           ))}
         </ul>
       </Section>
