@@ -295,4 +295,12 @@ describe('the fund is a team', () => {
     expect(bad.status).toBe(400);
     expect(typeof bad.body.error).toBe('string');
   });
+
+  it('documents the team calls in OpenAPI', async () => {
+    const { status, body } = await server.request('GET', '/openapi.json');
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths['/vc/team/invites/'])).toEqual(['post']);
+    expect(body.paths['/vc/team/invites/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('role');
+    for (const path of ['/vc/team/', '/vc/team/invites/{id}/', '/vc/team/members/{id}/', '/vc/team/join/']) expect(body.paths).toHaveProperty([path]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   FUND_MEMBER_ROLES,
+  TEAM_MESSAGES,
   TEAM_SEATS,
   type FundMember,
   type FundPlanId,
@@ -254,6 +255,11 @@ export function TeamPanel({
           title="Invite a colleague"
           description="By email, or as a link you copy and share. Each link works for one person."
         >
+          {plan && used >= TEAM_SEATS[plan] ? (
+            <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">
+              {plan === 'trial' ? TEAM_MESSAGES.trialSeatsFull : TEAM_MESSAGES.proSeatsFull}
+            </p>
+          ) : null}
           <InviteForm />
         </Section>
       ) : null}
