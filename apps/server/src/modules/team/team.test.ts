@@ -300,7 +300,10 @@ describe('the fund is a team', () => {
     const { status, body } = await server.request('GET', '/openapi.json');
     expect(status).toBe(200);
     expect(Object.keys(body.paths['/vc/team/invites/'])).toEqual(['post']);
-    expect(body.paths['/vc/team/invites/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('role');
-    for (const path of ['/vc/team/', '/vc/team/invites/{id}/', '/vc/team/members/{id}/', '/vc/team/join/']) expect(body.paths).toHaveProperty([path]);
+    expect(
+      body.paths['/vc/team/invites/'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('role');
+    for (const path of ['/vc/team/', '/vc/team/invites/{id}/', '/vc/team/members/{id}/', '/vc/team/join/'])
+      expect(body.paths).toHaveProperty([path]);
   });
 });
