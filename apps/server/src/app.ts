@@ -41,6 +41,7 @@ import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
+import * as teamModule from './modules/team/team.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
 import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -206,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
   matchesModule.register(app, { platform, profiles, billing, deals, notifications });
+  teamModule.register(app, { platform });
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

@@ -29,3 +29,4 @@ export * from './deal-insights.ts';
 export * from './integrations.ts';
 export * from './notifications.ts';
 export * from './matches.ts';
+export * from './team.ts';

@@ -24,8 +24,11 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
  */
 export function RedirectIfSignedIn({ to = 'dashboard', children }: { to?: 'dashboard' | 'first-step'; children: ReactNode }) {
   const { user, lastEvent, loading } = useAuth();
+  // A fund invite (?join=token) carried through sign-in or sign-up goes back to its /join page.
+  const join = new URLSearchParams(useLocation().search).get('join');
   if (loading) return <PageLoader label="Checking your session" />;
   if (!user) return children;
+  if (join && user.type === 'vc') return <Navigate to={`/join?token=${encodeURIComponent(join)}`} replace />;
   const destination =
     lastEvent === 'login'
       ? postLoginPath(user)

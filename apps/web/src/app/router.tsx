@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
               { path: paths.privacy, element: page(() => import('./routes/public/privacy')) },
               { path: paths.contact, element: page(() => import('./routes/public/contact')) },
               { path: '/share/:token', element: page(() => import('./routes/public/shared-report')) },
+              { path: '/join', element: page(() => import('./routes/public/join')) },
               { path: '*', element: page(() => import('./routes/public/not-found')) },
             ],
           },

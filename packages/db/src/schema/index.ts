@@ -12,3 +12,4 @@ export * from './account-protection.ts';
 export * from './integrations.ts';
 export * from './intake.ts';
 export * from './notifications.ts';
+export * from './team.ts';

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound } from 'lucide-react';
+import { BellRing, Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,6 +30,7 @@ import {
 import { FundStepForm } from '@/features/vc-fund/components/fund-step-form';
 import { IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/components/intake-sources-fields';
 import { ScoringPreferencesForm } from '@/features/vc-fund/components/scoring-preferences-form';
+import { TeamTab } from '@/features/vc-team/components/team-tab';
 import { useIntakeSettings } from '@/features/vc-intake/api/intake';
 import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresses';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
@@ -37,7 +38,7 @@ import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fu
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -198,6 +199,13 @@ function BillingTab() {
   );
 }
 
+/** Team: the fund's members and invites; seats follow the plan. */
+function TeamSection() {
+  const { user } = useAuth();
+  const subscription = useFundSubscription();
+  return <TeamTab myId={user?.id} plan={subscription.data?.plan} />;
+}
+
 /** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
@@ -248,6 +256,10 @@ export default function VcSettingsPage() {
               <CreditCard className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Payment &amp; Billing
             </Tabs.Trigger>
+            <Tabs.Trigger value="team" className={triggerClass}>
+              <Users className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Team
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -258,6 +270,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="alerts" className="focus-visible:outline-none">
           <AlertsTab />
+        </Tabs.Content>
+        <Tabs.Content value="team" className="focus-visible:outline-none">
+          <TeamSection />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">

@@ -1,0 +1,137 @@
+import type { FundMemberRole, FundPlanId } from '@fitscore/contracts';
+import { deals, fundInvites, fundMembers, funds, repository, users, type Executor } from '@fitscore/db';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+
+/** An invite that still works: not used, not revoked, not expired. */
+const pending = and(isNull(fundInvites.usedAt), isNull(fundInvites.revokedAt), gt(fundInvites.expiresAt, sql`now()`));
+
+async function memberCount(db: Executor, fundId: string) {
+  const [row] = await db.select({ n: count() }).from(fundMembers).where(eq(fundMembers.fundId, fundId));
+  return row?.n ?? 0;
+}
+
+/** Locks the fund's row so that seat counts and the last-admin check see no concurrent change. */
+async function lockFund(db: Executor, fundId: string) {
+  const [row] = await db
+    .select({ plan: funds.plan, name: funds.fundName })
+    .from(funds)
+    .where(eq(funds.id, fundId))
+    .for('update');
+  return row;
+}
+
+export type InviteOutcome = { ok: true; id: string } | { ok: false; plan: FundPlanId };
+export type JoinOutcome = 'not_found' | 'gone' | 'already_member' | { full: FundPlanId } | { fundId: string };
+export type RemoveOutcome = 'not_found' | 'last_admin' | 'removed';
+
+/** The fund's people and its invitations. Seat counts and joins run under a lock of the fund's row. */
+export const createTeamRepository = repository((db) => ({
+  members: (fundId: string) =>
+    db
+      .select({ id: users.id, name: users.name, email: users.email, role: fundMembers.role })
+      .from(fundMembers)
+      .innerJoin(users, eq(users.id, fundMembers.userId))
+      .where(eq(fundMembers.fundId, fundId))
+      .orderBy(asc(fundMembers.createdAt), asc(users.name)),
+
+  pendingInvites: (fundId: string) =>
+    db
+      .select({
+        id: fundInvites.id,
+        email: fundInvites.email,
+        role: fundInvites.role,
+        expiresAt: fundInvites.expiresAt,
+        createdAt: fundInvites.createdAt,
+      })
+      .from(fundInvites)
+      .where(and(eq(fundInvites.fundId, fundId), pending))
+      .orderBy(asc(fundInvites.createdAt)),
+
+  fundName: async (fundId: string) => {
+    const [row] = await db.select({ name: funds.fundName }).from(funds).where(eq(funds.id, fundId));
+    return row?.name ?? '';
+  },
+
+  /** Adds an invite when a seat is free (members plus pending invites under the plan's seats). */
+  createInvite: (
+    values: {
+      fundId: string;
+      email: string | null;
+      role: FundMemberRole;
+      tokenHash: string;
+      invitedBy: string;
+      expiresAt: Date;
+    },
+    seats: (plan: FundPlanId) => number,
+  ): Promise<InviteOutcome> =>
+    db.transaction(async (tx) => {
+      const fund = await lockFund(tx, values.fundId);
+      if (!fund) throw new Error(`fund ${values.fundId} vanished`);
+      const [invites] = await tx
+        .select({ n: count() })
+        .from(fundInvites)
+        .where(and(eq(fundInvites.fundId, values.fundId), pending));
+      if ((await memberCount(tx, values.fundId)) + (invites?.n ?? 0) >= seats(fund.plan))
+        return { ok: false, plan: fund.plan };
+      const [row] = await tx.insert(fundInvites).values(values).returning({ id: fundInvites.id });
+      return { ok: true, id: row!.id };
+    }),
+
+  /** Revokes a pending invite of the fund; false when it is not one. */
+  revokeInvite: async (fundId: string, inviteId: string) => {
+    const rows = await db
+      .update(fundInvites)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(fundInvites.id, inviteId), eq(fundInvites.fundId, fundId), pending))
+      .returning({ id: fundInvites.id });
+    return rows.length > 0;
+  },
+
+  /** Uses an invite: the account joins the invite's fund with its role, if a seat is free. */
+  join: (tokenHash: string, userId: string, seats: (plan: FundPlanId) => number): Promise<JoinOutcome> =>
+    db.transaction(async (tx) => {
+      const [invite] = await tx.select().from(fundInvites).where(eq(fundInvites.tokenHash, tokenHash)).for('update');
+      if (!invite) return 'not_found';
+      if (invite.usedAt || invite.revokedAt || invite.expiresAt.getTime() <= Date.now()) return 'gone';
+      const [existing] = await tx
+        .select({ fundId: fundMembers.fundId })
+        .from(fundMembers)
+        .where(eq(fundMembers.userId, userId));
+      if (existing) return 'already_member';
+      const fund = await lockFund(tx, invite.fundId);
+      if (!fund) return 'gone';
+      // This invite already holds a seat; the members alone must still fit (the plan may have changed).
+      if ((await memberCount(tx, invite.fundId)) >= seats(fund.plan)) return { full: fund.plan };
+      await tx.insert(fundMembers).values({ fundId: invite.fundId, userId, role: invite.role });
+      await tx
+        .update(fundInvites)
+        .set({ usedAt: sql`now()`, usedBy: userId })
+        .where(eq(fundInvites.id, invite.id));
+      return { fundId: invite.fundId };
+    }),
+
+  /** Removes a member; the deals they owned stay with the fund, unowned. The last admin stays. */
+  removeMember: (fundId: string, userId: string): Promise<RemoveOutcome> =>
+    db.transaction(async (tx) => {
+      await lockFund(tx, fundId);
+      const [member] = await tx
+        .select({ role: fundMembers.role })
+        .from(fundMembers)
+        .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+      if (!member) return 'not_found';
+      if (member.role === 'admin') {
+        const [admins] = await tx
+          .select({ n: count() })
+          .from(fundMembers)
+          .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.role, 'admin')));
+        if ((admins?.n ?? 0) <= 1) return 'last_admin';
+      }
+      await tx.delete(fundMembers).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+      await tx
+        .update(deals)
+        .set({ ownerUserId: null, updatedAt: sql`now()` })
+        .where(and(eq(deals.fundId, fundId), eq(deals.ownerUserId, userId)));
+      return 'removed';
+    }),
+}));
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -1,0 +1,105 @@
+import { INVITE_TTL_DAYS, TEAM_MESSAGES, TEAM_SEATS, type FundMemberRole } from '@fitscore/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newSessionToken } from '../auth/credentials.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { TeamRepository } from './team.repository.ts';
+
+export interface TeamServiceDeps {
+  repo: TeamRepository;
+  mailer: Mailer;
+  publicWebUrl: string;
+  log: { error(details: { err: unknown }, message: string): void };
+}
+
+const seats = (plan: keyof typeof TEAM_SEATS) => TEAM_SEATS[plan];
+const seatsFull = (plan: keyof typeof TEAM_SEATS) =>
+  plan === 'trial'
+    ? new AppError('plan_limit', TEAM_MESSAGES.trialSeatsFull)
+    : new AppError('conflict', TEAM_MESSAGES.proSeatsFull);
+
+/**
+ * The fund as a team: admins invite with single-use links (7 days, revocable, only their hash
+ * stored) and remove members; a signed-in investor without a fund joins with a link.
+ */
+export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServiceDeps) {
+  // The invite answer does not wait for the mail server; shutdown waits for mails in flight.
+  const sending = new Set<Promise<void>>();
+
+  function mailInvite(to: string, url: string, fundName: string, inviter: string) {
+    const run = mailer
+      .send({
+        to,
+        subject: `${inviter} invited you to ${fundName || 'their fund'} on FitScore`,
+        link: url,
+        text: [
+          `${inviter} invited you to join ${fundName || 'their fund'} on FitScore, to review and score deals together.`,
+          '',
+          'Join here (sign up or sign in first with an investor account):',
+          url,
+          '',
+          `The link works once and for ${INVITE_TTL_DAYS} days. If you did not expect this, ignore this message.`,
+        ].join('\n'),
+      })
+      .catch((err: unknown) => log.error({ err }, 'team invite mail failed'))
+      .finally(() => sending.delete(run));
+    sending.add(run);
+  }
+
+  return {
+    async team(fundId: string | null) {
+      if (!fundId) return { members: [], invites: [] };
+      const [members, invites] = await Promise.all([repo.members(fundId), repo.pendingInvites(fundId)]);
+      return {
+        members,
+        invites: invites.map((i) => ({
+          ...i,
+          expiresAt: i.expiresAt.toISOString(),
+          createdAt: i.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async invite(
+      fundId: string | null,
+      inviter: { id: string; name: string },
+      body: { email: string | null; role: FundMemberRole },
+    ) {
+      if (!fundId) throw new AppError('conflict', TEAM_MESSAGES.noFund);
+      const { token, tokenHash } = newSessionToken();
+      const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 24 * 60 * 60 * 1000);
+      const outcome = await repo.createInvite(
+        { fundId, email: body.email, role: body.role, tokenHash, invitedBy: inviter.id, expiresAt },
+        seats,
+      );
+      if (!outcome.ok) throw seatsFull(outcome.plan);
+      const url = `${publicWebUrl}/join?token=${token}`;
+      if (body.email) mailInvite(body.email, url, await repo.fundName(fundId), inviter.name || 'A colleague');
+      return { invite: { id: outcome.id, url } };
+    },
+
+    async revokeInvite(fundId: string | null, inviteId: string) {
+      if (!fundId || !(await repo.revokeInvite(fundId, inviteId)))
+        throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);
+      return { ok: true as const };
+    },
+
+    async removeMember(fundId: string | null, userId: string) {
+      const outcome = fundId ? await repo.removeMember(fundId, userId) : 'not_found';
+      if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.memberNotFound);
+      if (outcome === 'last_admin') throw new AppError('conflict', TEAM_MESSAGES.lastAdmin);
+      return { ok: true as const };
+    },
+
+    async join(userId: string, token: string) {
+      const outcome = await repo.join(hashToken(token), userId, seats);
+      if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);
+      if (outcome === 'gone') throw new AppError('gone', TEAM_MESSAGES.inviteGone);
+      if (outcome === 'already_member') throw new AppError('conflict', TEAM_MESSAGES.alreadyInFund);
+      if ('full' in outcome) throw seatsFull(outcome.full);
+      return { ok: true as const, fundId: outcome.fundId };
+    },
+
+    drain: () => Promise.all(sending),
+  };
+}
+export type TeamService = ReturnType<typeof createTeamService>;
