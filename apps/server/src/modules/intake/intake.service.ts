@@ -1,5 +1,6 @@
 import {
   ApplyFieldsSchema,
+  refuseUnstorableValues,
   APPLY_MIN_FILL_MS,
   DECK_LINK_TAG,
   INTAKE_CHANNEL_LABELS,
@@ -67,6 +68,10 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The submission is not valid.';
 
 
+
+/** Fields read by hand from a form or a signed body refuse what no column can store (NUL, lone surrogates), like every JSON body. */
+const storableApplyFields = refuseUnstorableValues(ApplyFieldsSchema);
+const storableWebhookDeal = refuseUnstorableValues(WebhookDealSchema);
 /**
  * Deal intake on three channels (issue 12). Every item is stored first (its raw payload in the
  * blob store, a row in the intake log, and its processing job, in one transaction); the job then
@@ -349,7 +354,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
       if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
       admit([`ip:${ip}`, `fund:${fund.id}`]);
       if (!fund.onlineFormEnabled) await refuse(fund, 'form', new AppError('gone', INTAKE_FORM_OFF), { reason: 'Channel off' });
-      const parsed = ApplyFieldsSchema.safeParse(input.fields);
+      const parsed = storableApplyFields.safeParse(input.fields);
       const sender = typeof input.fields.email === 'string' ? input.fields.email.slice(0, 320) : null;
       if (!parsed.success) await refuse(fund, 'form', new AppError('bad_request', firstIssue(parsed.error!)), { sender });
       const f = parsed.data!;
@@ -396,7 +401,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
           throw new AppError('malformed_json', 'The body is not valid JSON.');
         }
       }
-      const parsed = WebhookDealSchema.safeParse(raw);
+      const parsed = storableWebhookDeal.safeParse(raw);
       if (!parsed.success) await refuse(fund, 'webhook', new AppError('bad_request', firstIssue(parsed.error!)));
       const d = parsed.data!;
       if (!file && d.deck_base64) {

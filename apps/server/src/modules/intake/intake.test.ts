@@ -215,6 +215,16 @@ describe('public apply form', () => {
     expect(deal).toMatchObject({ startupName: 'Tidal Grid', source: 'form', website: 'tidalgrid.com', contactEmail: 'founder@tidalgrid.com' });
   });
 
+  it('refuses text no column can store (a NUL) with a 400 naming the field, never a 500', async () => {
+    const fund = await newFund(server);
+    const deck = { bytes: await deckOf('Null Co'), filename: 'null.pdf' };
+    // (A lone surrogate cannot travel in a multipart body: UTF-8 turns it into U+FFFD on the way.)
+    const sent = await server.request('POST', `/api/apply/${fund.slug}`, { raw: applyForm({ companyName: 'Null\u0000Co', email: 'a@nullco.com', ...fill }, deck) });
+    expect(sent.status).toBe(400);
+    expect(sent.body.error).toMatch(/companyName/);
+    expect(await dealsOf(server, fund)).toEqual([]);
+  });
+
   it('switched off: 410 with the message, on GET and POST, nothing stored but the refusal', async () => {
     const fund = await newFund(server, { form: false, email: true });
     const shown = await server.request('GET', `/api/apply/${fund.slug}`);
