@@ -10,7 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAssignDeal, useMarkReviewed, useMembers, useSetDealStatus, type DealDetail } from '../api/deals';
-import { formatDate, formatDateTime, movedToast, SOURCE_LABELS } from '../lib/labels';
+import { formatDate, formatDateTime, laterArrivals, movedToast, SOURCE_LABELS } from '../lib/labels';
 import { whyChips } from '../lib/why';
 import { AssignSelect } from './assign-select';
 import { DealFindingsCards } from './deal-findings-cards';
@@ -188,7 +188,14 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
             </CardHeader>
             <CardBody className="pt-2">
               <dl className="divide-y divide-slate-100">
-                <Row label="Source">{SOURCE_LABELS[deal.source]}</Row>
+                <Row label="Source">
+                  {SOURCE_LABELS[deal.source]}
+                  {laterArrivals(deal).map((line) => (
+                    <span key={line} className="block text-xs text-slate-500">
+                      {line}
+                    </span>
+                  ))}
+                </Row>
                 <Row label="Received">{formatDateTime(deal.date)}</Row>
                 <Row label="Scored">{deal.scoredAt ? formatDateTime(deal.scoredAt) : '—'}</Row>
                 <Row label="Reviewed">{deal.reviewedAt ? formatDateTime(deal.reviewedAt) : 'Not yet'}</Row>

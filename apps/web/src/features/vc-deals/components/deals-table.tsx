@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatDate, SOURCE_LABELS } from '../lib/labels';
+import { formatDate, sourceSummary } from '../lib/labels';
 import { AssignSelect } from './assign-select';
 import { DealTags } from './deal-tags';
 import { FitScoreBar } from './fitscore-bar';
@@ -81,7 +81,7 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
             </div>
             <DealTags tags={deal.tags} className="mt-2" />
             <p className="mt-2 text-xs text-slate-500">
-              {formatDate(deal.date)} · {SOURCE_LABELS[deal.source]}
+              {formatDate(deal.date)} · {sourceSummary(deal)}
               {deal.owner ? ` · ${deal.owner.name}` : ''}
             </p>
             <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
@@ -132,7 +132,9 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               <td className="px-3 py-3">
                 <FitScoreBar deal={deal} />
               </td>
-              <td className="px-3 py-3 text-slate-700">{SOURCE_LABELS[deal.source]}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700" title={deal.sources.length > 1 ? `${deal.sources.length} sources` : undefined}>
+                {sourceSummary(deal)}
+              </td>
               <td className="px-3 py-3">
                 <div className="flex items-center gap-2">
                   <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />

@@ -8,6 +8,17 @@ export const SOURCE_LABELS: Record<Deal['source'], string> = {
   platform: 'Platform',
 };
 
+/** 'Form', or 'Form +1' when the same company arrived again through another channel (its sources). */
+export function sourceSummary(deal: Pick<Deal, 'source' | 'sources'>): string {
+  const more = Math.max(0, deal.sources.length - 1);
+  return more > 0 ? `${SOURCE_LABELS[deal.source]} +${more}` : SOURCE_LABELS[deal.source];
+}
+
+/** 'also received by Email on 25 Nov 2026' for each arrival after the first. */
+export function laterArrivals(deal: Pick<Deal, 'sources'>): string[] {
+  return deal.sources.slice(1).map((s) => `Also received by ${SOURCE_LABELS[s.channel]} on ${formatDate(s.receivedAt)}`);
+}
+
 export const SORT_LABELS: Record<DealSort, string> = {
   '-date': 'Newest first',
   date: 'Oldest first',

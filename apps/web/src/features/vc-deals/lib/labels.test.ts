@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { laterArrivals, sourceSummary } from './labels';
+
+const at = (channel: 'form' | 'email' | 'webhook', receivedAt: string) => ({ channel, receivedAt, deckLink: null, note: '' });
+
+describe('a deal that arrived through several channels', () => {
+  it('shows its first channel and how many more', () => {
+    expect(sourceSummary({ source: 'form', sources: [at('form', '2026-11-20T10:00:00Z')] })).toBe('Form');
+    expect(sourceSummary({ source: 'form', sources: [at('form', '2026-11-20T10:00:00Z'), at('email', '2026-11-21T10:00:00Z'), at('webhook', '2026-11-22T10:00:00Z')] })).toBe('Form +2');
+  });
+
+  it('lists each later arrival with its channel', () => {
+    const lines = laterArrivals({ sources: [at('form', '2026-11-20T10:00:00Z'), at('email', '2026-11-21T10:00:00Z')] });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Also received by Email on /);
+  });
+});
