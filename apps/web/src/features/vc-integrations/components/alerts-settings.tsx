@@ -145,7 +145,7 @@ export function AlertsSettingsForm({ initial }: { initial: IntegrationSettings }
             aria-describedby={`${thresholdId}-hint`}
           />
           <p id={`${thresholdId}-hint`} className="text-xs text-slate-500">
-            Hot matches are sent when their FitScore is at or above this.
+            Match alerts, in FitScore and in these channels, need a FitScore at or above this.
           </p>
         </div>
       </div>
