@@ -1,25 +1,44 @@
 /**
  * `npm run bench:bombs -w @fitscore/deck-analysis`: what decompression and pixel bombs cost.
- * In this one process (host and worker threads), inspects and analyses a 1 MB PDF whose
+ * In this process and its worker processes (RSS summed), inspects and analyses a 1 MB PDF whose
  * content stream inflates to 1 GB and a small PPTX holding a 30000x30000 PNG, alone and then
- * four at once, sampling the process's RSS every 20 ms. Prints each outcome (the DeckError
+ * four at once, sampling the RSS every 20 ms. Prints each outcome (the DeckError
  * code), the time it took and the peak RSS growth over the warm baseline. Target: every bomb
  * ends with its typed error and the process grows by less than 1 GB.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DeckAnalyzer } from '../src/analyzer.ts';
 import { makeFlateBombPdf, makePixelBombPptx } from '../src/testing/bombs.ts';
 import { makeImagePdf } from '../src/testing/generate-decks.ts';
 
-/** Resident memory of the whole process (all threads), in MB. */
-function rssMb(): number {
+/** Resident memory of a process, in MB (0 once it is gone). */
+function rssOf(pid: number): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    if (m) return Number(m[1]) / 1024;
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
   } catch {
-    // not Linux
+    return 0;
   }
-  return process.memoryUsage().rss / 2 ** 20;
+}
+
+/** This process and its worker processes, recursively (Linux /proc). */
+function tree(pid: number): number[] {
+  let kids: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      kids = kids.concat(readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+    }
+  } catch {
+    // gone, or not Linux
+  }
+  return [pid, ...kids.flatMap(tree)];
+}
+
+/** Resident memory of the host and its deck workers together, in MB. */
+function rssMb(): number {
+  const pids = tree(process.pid);
+  const total = pids.reduce((n, p) => n + rssOf(p), 0);
+  return total > 0 ? total : process.memoryUsage().rss / 2 ** 20;
 }
 
 const analyzer = new DeckAnalyzer({ maxWorkers: 2 });

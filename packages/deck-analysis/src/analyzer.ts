@@ -7,7 +7,6 @@ import { enrichWithLlm, type LlmConfig } from './llm/llm-enrich.ts';
 import type { DeckText } from './model.ts';
 import type { OcrText } from './ocr/ocr-text.ts';
 import { applyOcr, finalizeDeck, precheckDeck, type OcrResult } from './read/deck-text.ts';
-import { capWasmMemory } from './read/wasm-cap.ts';
 import type { OcrMessage, ReadMessage } from './worker/protocol.ts';
 import { ThreadPool, type Slot } from './worker/thread-pool.ts';
 
@@ -26,12 +25,11 @@ export interface DeckAnalyzerOptions {
   timeoutMs?: number;
   /** Decks with more pages fail with 'too_many_pages'. Default 200. */
   maxPages?: number;
-  /** V8 heap limit of each worker thread, in MB (WASM and canvas memory are outside it). Default 256. */
+  /** V8 heap limit of each worker process, in MB (WebAssembly memory is capped apart: wasmMemoryMb). Default 256. */
   memoryMb?: number;
   /**
-   * Most any WebAssembly memory (PDFium's, tesseract's) may grow to, in MB. Default 384.
-   * A V8 flag, so it holds for the whole process (every thread), set when the analyzer is
-   * created: with the heap limits it bounds what one deck can take, whatever the file holds.
+   * Most any WebAssembly memory (PDFium's, tesseract's) of a worker may grow to, in MB.
+   * Default 384. With the heap limit it bounds what one worker can take, whatever the file holds.
    */
   wasmMemoryMb?: number;
   /** Optional OpenAI-compatible model for extra (verified) facts. */
@@ -58,9 +56,10 @@ const READ_WORKER = new URL(`./worker/read-worker${import.meta.url.endsWith('.ts
 const OCR_WORKER = new URL(`./worker/ocr-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /**
- * Analyses decks off the calling thread. Parsing runs in reader threads and OCR in
- * warm tesseract threads, both with V8 heap limits; a deck that overruns its time
- * budget has its threads terminated and fails with DeckError('timeout'). Create one
+ * Analyses decks off the calling thread. Parsing runs in reader processes and OCR in
+ * warm tesseract processes, each with a V8 heap limit and a WebAssembly memory cap
+ * (worker/spawn.ts); a deck that overruns its time budget has its workers terminated
+ * and fails with DeckError('timeout'). Create one
  * per process and close() it on shutdown.
  */
 export class DeckAnalyzer {
@@ -75,11 +74,10 @@ export class DeckAnalyzer {
     const size = Math.max(1, options.maxWorkers ?? Math.min(2, availableParallelism()));
     const memoryMb = options.memoryMb ?? LIMITS.memoryMb;
     this.wasmMemoryMb = options.wasmMemoryMb ?? LIMITS.wasmMemoryMb;
-    capWasmMemory(this.wasmMemoryMb);
+    // Each worker process gets both caps, V8 heap and WebAssembly memory (see worker/spawn.ts).
     const resourceLimits = {
       maxOldGenerationSizeMb: memoryMb,
-      maxYoungGenerationSizeMb: 16,
-      stackSizeMb: 4,
+      wasmMemoryMb: this.wasmMemoryMb,
     };
     this.readers = new ThreadPool({
       entry: READ_WORKER,

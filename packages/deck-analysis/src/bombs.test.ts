@@ -43,6 +43,14 @@ describe('bombs', () => {
     expect(a.keyMetrics.mrr?.value).toBe(45_000);
   }, 60_000);
 
+  it("caps the workers' WebAssembly, never the host's (its embedded database is WebAssembly too)", async () => {
+    await analyzer.inspect(await makeTextPdf(slides));
+    const wasm = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => { grow(pages: number): number; buffer: ArrayBuffer } } }).WebAssembly;
+    const memory = new wasm.Memory({ initial: 1, maximum: 16_384 });
+    memory.grow(8_191); // to 512 MB, past the workers' 384 MB cap
+    expect(memory.buffer.byteLength).toBe(512 * 2 ** 20);
+  });
+
   it('keeps OCR for pictures within the pixel budget', async () => {
     const [picture] = await slideImages([{ title: 'Traction', lines: ['MRR $45K growing 18% MoM', '120 paying customers'] }]);
     const a = await analyzer.analyze(await makePptx([slides[0]!, { image: picture! }, { title: 'Team', lines: ['Jane Doe, CEO & Co-founder'] }]), null);

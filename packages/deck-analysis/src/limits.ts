@@ -17,12 +17,12 @@ export const LIMITS = {
   maxDeckChars: 600_000,
   /** Default wall-clock budget for reading + OCR of one deck. */
   timeoutMs: 90_000,
-  /** V8 heap of one worker thread. */
+  /** V8 heap of one worker process. */
   memoryMb: 256,
   /**
-   * Most a WebAssembly memory (PDFium's, tesseract's) may grow to, in MB. It is outside the
-   * V8 heap limit; without this cap a 1 MB PDF whose content stream inflates to 1 GB makes
-   * PDFium take gigabytes. A page with a 40-megapixel image renders well within it.
+   * Most a WebAssembly memory (PDFium's, tesseract's) of a worker process may grow to, in MB.
+   * It is outside the V8 heap limit; without this cap a 1 MB PDF whose content stream inflates
+   * to 1 GB makes PDFium take gigabytes. A page with a 40-megapixel image renders within it.
    */
   wasmMemoryMb: 384,
   /** Pixels of the largest picture decoded (PDF images before drawing, PPTX/PPT pictures before OCR). */

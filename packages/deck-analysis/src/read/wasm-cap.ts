@@ -5,9 +5,11 @@ const WASM32_MAX_BYTES = 2 ** 32;
 let capBytes = WASM32_MAX_BYTES;
 
 /**
- * Caps every WebAssembly memory of the process, in its threads present and future: a memory
- * that would grow past `mb` fails to grow, and PDFium or tesseract aborts instead of taking
- * gigabytes. A V8 flag (64 KiB pages), so it holds process-wide; the analyzer sets it.
+ * Caps every WebAssembly memory of this process: a memory that would grow past `mb` fails to
+ * grow, and PDFium or tesseract aborts instead of taking gigabytes. A V8 flag (64 KiB pages),
+ * so it holds process-wide: only deck worker processes set it (spawn.ts passes it on their
+ * command line; the reader sets it again to know the cap), never the host, whose own
+ * WebAssembly (the embedded PGlite database) needs more.
  */
 export function capWasmMemory(mb: number): void {
   const pages = Math.max(1, Math.floor(mb * 16));

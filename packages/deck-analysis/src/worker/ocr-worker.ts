@@ -1,10 +1,9 @@
-import { parentPort } from 'node:worker_threads';
 import { TesseractEngine } from '../ocr/tesseract-engine.ts';
+import { workerPort } from './port.ts';
 import type { OcrMessage, OcrRequest } from './protocol.ts';
 
-/** Worker thread: one warm tesseract engine, one page image at a time. */
-const port = parentPort;
-if (!port) throw new Error('ocr-worker must run in a worker thread');
+/** Worker process: one warm tesseract engine, one page image at a time. */
+const port = workerPort();
 
 let engine: Promise<TesseractEngine> | null = null;
 
@@ -18,11 +17,11 @@ async function recognize(image: Uint8Array): Promise<void> {
     engine ??= TesseractEngine.create();
     const result = await (await engine).recognize(image);
     const reply: OcrMessage = { type: 'ocr-done', text: result.text, title: result.title, ms: Math.round(performance.now() - started) };
-    port!.postMessage(reply);
+    port.postMessage(reply);
   } catch {
     // An image tesseract cannot read is not a broken deck: the page keeps its text layer.
     const reply: OcrMessage = { type: 'ocr-done', text: '', title: null, ms: Math.round(performance.now() - started) };
-    port!.postMessage(reply);
+    port.postMessage(reply);
     // If the engine itself failed to start, the next page tries a fresh one.
     const ok = await engine?.then(
       () => true,

@@ -1,13 +1,12 @@
-import { parentPort } from 'node:worker_threads';
 import { DeckError } from '../errors.ts';
 import type { OcrImage } from '../model.ts';
 import { extractDeck } from '../read/read-deck.ts';
 import { capWasmMemory } from '../read/wasm-cap.ts';
+import { workerPort } from './port.ts';
 import { MAX_PAGES_IN_FLIGHT, type ReadMessage, type ReadRequest } from './protocol.ts';
 
-/** Worker thread: reads one deck at a time and streams page images that need OCR. */
-const port = parentPort;
-if (!port) throw new Error('read-worker must run in a worker thread');
+/** Worker process: reads one deck at a time and streams page images that need OCR. */
+const port = workerPort();
 
 let inFlight = 0;
 let wake: (() => void) | null = null;

@@ -1,9 +1,8 @@
-import type { ResourceLimits, Transferable, Worker } from 'node:worker_threads';
 import { DeckError } from '../errors.ts';
-import { spawnWorker } from './spawn.ts';
+import { spawnWorker, type WorkerLimits, type WorkerProcess } from './spawn.ts';
 
 /**
- * A small pool of worker threads, one job per thread at a time. Threads start lazily,
+ * A small pool of workers (processes, see spawn.ts), one job per worker at a time. Workers start lazily,
  * stay warm between decks (PDFium and tesseract load once), are recycled after
  * `recycleAfter` jobs (WASM memories only grow, so a fresh thread returns memory), and
  * are ended after `idleMs` without work. A job that is aborted (deadline, caller's
@@ -12,7 +11,7 @@ import { spawnWorker } from './spawn.ts';
 export interface PoolOptions {
   entry: URL;
   size: number;
-  resourceLimits: ResourceLimits;
+  resourceLimits: WorkerLimits;
   recycleAfter: number;
   idleMs: number;
   /** Plain-JS modules the worker loads before TypeScript support (see bootstrap.mjs). */
@@ -32,7 +31,7 @@ export class Slot {
   private handler: ((msg: Record<string, unknown>) => void) | null = null;
   private failJob: ((e: Error) => void) | null = null;
 
-  constructor(readonly worker: Worker) {
+  constructor(readonly worker: WorkerProcess) {
     worker.on('message', (msg: Record<string, unknown>) => this.handler?.(msg));
     worker.on('error', (e: Error & { code?: string }) => {
       this.dead = true;
@@ -48,11 +47,11 @@ export class Slot {
     });
   }
 
-  post(msg: unknown, transfer: readonly Transferable[] = []): void {
-    this.worker.postMessage(msg, transfer as Transferable[]);
+  post(msg: unknown): void {
+    this.worker.postMessage(msg);
   }
 
-  run<T>(msg: unknown, transfer: readonly Transferable[], handler: JobHandler<T>, signal: AbortSignal): Promise<T> {
+  run<T>(msg: unknown, _transfer: readonly unknown[], handler: JobHandler<T>, signal: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false;
       const finish = () => {
@@ -84,7 +83,7 @@ export class Slot {
       signal.addEventListener('abort', onAbort, { once: true });
       this.jobs += 1;
       this.worker.ref();
-      this.post(msg, transfer);
+      this.post(msg);
     });
   }
 }
