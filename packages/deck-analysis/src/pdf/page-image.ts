@@ -1,8 +1,8 @@
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { DeckError, type DeckErrorCode } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import { ThreadPool } from '../worker/thread-pool.ts';
 import type { Pdfium } from './pdfium.ts';
+import { workerPort } from '../worker/port.ts';
 
 /**
  * A page of a PDF deck drawn in colour as a PNG, for a deck viewer. Drawing runs in a
@@ -66,7 +66,7 @@ export class PageImageRenderer {
     this.pool = new ThreadPool({
       entry: SELF,
       size: Math.max(1, options.threads ?? 1),
-      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4, wasmMemoryMb: LIMITS.wasmMemoryMb },
       recycleAfter: 50,
       idleMs: options.idleMs ?? 60_000,
       preload: ['@embedpdf/pdfium', 'pngjs'],
@@ -225,11 +225,10 @@ function bgrxToRgb(heap: Uint8Array, ptr: number, stride: number, width: number,
   return out;
 }
 
-if (!isMainThread && parentPort && (workerData as { entry?: string } | null)?.entry === SELF.href) {
-  const port = parentPort;
+// In the worker process the pool starts for this module: draw each page asked for.
+if (process.env.FITSCORE_WORKER_ENTRY === SELF.href) {
+  const port = workerPort();
   port.on('message', (req: RenderRequest) => {
-    void drawPage(req.bytes, req.page).then((msg) =>
-      port.postMessage(msg, msg.type === 'done' ? [msg.png.buffer as ArrayBuffer] : []),
-    );
+    void drawPage(req.bytes, req.page).then((msg) => port.postMessage(msg));
   });
 }
