@@ -69,6 +69,19 @@ export const funds = pgTable(
   ],
 );
 
+/** The fund's weight column of each dimension, for weighting stored sub-scores in SQL (weightedOverallSql). */
+export const FUND_WEIGHT_COLUMNS = {
+  team: funds.weightTeam,
+  market: funds.weightMarket,
+  problemSolution: funds.weightProblemSolution,
+  traction: funds.weightTraction,
+  product: funds.weightProduct,
+  businessModel: funds.weightBusinessModel,
+  financials: funds.weightFinancials,
+  gtm: funds.weightGtm,
+  risks: funds.weightRisks,
+} as const;
+
 /**
  * Who belongs to a fund: a VC account belongs to one fund (unique user_id) and a fund has
  * many members. The VC who created the fund is its first 'admin'; invitations add 'member's.

@@ -1,5 +1,5 @@
 import type { DealFilters, DealSort, SubScoreKey } from '@fitscore/contracts';
-import { dealCounts, dealScores, dealStatusHistory, deals, decks, fitScores, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
+import { dealCounts, dealScores, dealStatusHistory, deals, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -8,18 +8,6 @@ export type DealRowRaw = typeof deals.$inferSelect & { fitScore: number | null }
 export type NewDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type FundRowForDeals = typeof funds.$inferSelect;
 
-/** The fund's weight columns, for weighting stored sub-scores in SQL. */
-const FUND_WEIGHTS: Record<SubScoreKey, SQL | { getSQL(): SQL }> = {
-  team: funds.weightTeam,
-  market: funds.weightMarket,
-  problemSolution: funds.weightProblemSolution,
-  traction: funds.weightTraction,
-  product: funds.weightProduct,
-  businessModel: funds.weightBusinessModel,
-  financials: funds.weightFinancials,
-  gtm: funds.weightGtm,
-  risks: funds.weightRisks,
-};
 /** The nine sub-score columns of deal_scores (the deal's current analysis). */
 const DEAL_SUB_SCORES = {
   team: dealScores.scoreTeam,
@@ -32,7 +20,7 @@ const DEAL_SUB_SCORES = {
   gtm: dealScores.scoreGtm,
   risks: dealScores.scoreRisks,
 } as const satisfies Record<SubScoreKey, unknown>;
-const fundFitScore = weightedOverallSql(FUND_WEIGHTS, DEAL_SUB_SCORES);
+const fundFitScore = weightedOverallSql(FUND_WEIGHT_COLUMNS, DEAL_SUB_SCORES);
 
 const owners = alias(users, 'deal_owner');
 /** The newest scoring run of each deal (its state and error), read for the rows of one page only. */

@@ -1,6 +1,5 @@
-import type { SubScoreKey } from '@fitscore/contracts';
-import { dealDeclines, deals, fitScores, funds, intros, repository, users, weightedOverallSql } from '@fitscore/db';
-import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { dealDeclines, deals, fitScores, FUND_WEIGHT_COLUMNS, funds, intros, repository, users, weightedOverallSql } from '@fitscore/db';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 export type IntroRow = typeof intros.$inferSelect;
@@ -17,18 +16,7 @@ export interface FounderFacts {
   roundTargetAmount: number;
 }
 
-const FUND_WEIGHTS: Record<SubScoreKey, { getSQL(): SQL }> = {
-  team: funds.weightTeam,
-  market: funds.weightMarket,
-  problemSolution: funds.weightProblemSolution,
-  traction: funds.weightTraction,
-  product: funds.weightProduct,
-  businessModel: funds.weightBusinessModel,
-  financials: funds.weightFinancials,
-  gtm: funds.weightGtm,
-  risks: funds.weightRisks,
-};
-const fundFitScore = weightedOverallSql(FUND_WEIGHTS);
+const fundFitScore = weightedOverallSql(FUND_WEIGHT_COLUMNS);
 
 /**
  * Does the fund's ticket suit the round? Its smallest cheque fits within the round, and its largest
