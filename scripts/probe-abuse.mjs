@@ -10,16 +10,19 @@
  *   3. Bad-input fuzz: every operation of the OpenAPI document (/docs/json), signed in as a founder
  *      and as an investor and anonymously, with hostile path values, query strings and bodies;
  *      answers counted by status class (5xx must be 0).
- *   4. Decompression and pixel bombs: `runBombs` below is the hook for the bounded-analysis work.
- * The server's peak RSS is sampled from /proc every 100 ms throughout.
- * Options (env): PROBE_STALLED (2000), PROBE_DATABASE_URL (else embedded PGlite), PROBE_REQUEST_TIMEOUT_MS (server default).
+ *   4. Decompression and pixel bombs: a 1 MB PDF inflating to 1 GB and a small PPTX holding a
+ *      30000x30000 PNG, each uploaded alone, then four at once (from four funds): every answer must be
+ *      the typed too_complex refusal (422) within 20 s, and the server's RSS grow by less than 1 GB.
+ * The RSS of the server and its deck workers (child processes) is sampled from /proc every 100 ms.
+ * Options (env): PROBE_ONLY (a comma list of slow,cap,fuzz,bombs: run only those), PROBE_STALLED (2000), PROBE_DATABASE_URL (else embedded PGlite), PROBE_REQUEST_TIMEOUT_MS (server default).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeFlateBombPdf, makePixelBombPptx } from '@fitscore/deck-analysis/testing/bombs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STALLED = Number(process.env.PROBE_STALLED ?? 2000);
@@ -218,13 +221,53 @@ async function fuzz() {
 }
 
 // ---- 4. Bombs ----------------------------------------------------------------------------------
-/**
- * Hook for the bounded-analysis work (issue 10, point 1): upload the Flate bomb, the pixel bomb
- * and four bombs in parallel as a founder, and report each answer and its time. Until then it
- * says so, and the RSS figures above cover the slow clients and the fuzz only.
- */
+/** An investor whose fund exists, so Upload Deck & Score takes decks (each fund is its own owner). */
+async function investor(n) {
+  const signup = await fetch(`${base}/user/signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bombs-${n}-${Date.now()}@example.com`, password: 'correct-horse-1', type: 'vc', name: `Bomb ${n}` }),
+  });
+  const { token } = await signup.json();
+  const headers = { authorization: `Token ${token}` };
+  await fetch(`${base}/vc/profile/step1/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ fund_name: `Bomb Fund ${n}`, website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null }),
+  });
+  return headers;
+}
+
+async function uploadBomb(headers, name, bytes) {
+  const form = new FormData();
+  form.append('companyName', name);
+  form.append('file', new Blob([bytes]), name);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/vc/deals/upload`, { method: 'POST', headers, body: form });
+  const body = await res.json().catch(() => ({}));
+  sampleRss();
+  return { name, status: res.status, code: body.details?.reason ?? body.code ?? '', error: body.error ?? '', ms: Math.round(performance.now() - started) };
+}
+
+/** Issue 10, point 1: each bomb is refused with its typed error, quickly, without gigabytes of memory. */
 async function runBombs() {
-  console.log('\n4. Bombs: not run by this probe yet (hook: runBombs in scripts/probe-abuse.mjs)');
+  const flate = makeFlateBombPdf();
+  const pixels = await makePixelBombPptx();
+  const funds = await Promise.all([1, 2, 3, 4].map(investor));
+  sampleRss();
+  const before = peakRssKb;
+  const report = (label, r) => {
+    console.log(`  ${label}: ${r.status} ${r.code} in ${r.ms} ms${r.error ? ` (${r.error.slice(0, 70)})` : ''}`);
+    if (r.status !== 422 || r.ms > 20_000) fail(`${label} answered ${r.status} in ${r.ms} ms (want the typed 422 within 20 s)`);
+  };
+  console.log(`\n4. Bombs (Flate PDF ${Math.round(flate.byteLength / 1024)} KB inflating to 1 GB; PPTX ${Math.round(pixels.byteLength / 1024)} KB with a 30000x30000 PNG)`);
+  report('Flate bomb alone', await uploadBomb(funds[0], 'flate.pdf', flate));
+  report('pixel bomb alone', await uploadBomb(funds[1], 'pixels.pptx', pixels));
+  const together = await Promise.all(funds.map((headers, i) => uploadBomb(headers, i % 2 ? 'pixels.pptx' : 'flate.pdf', i % 2 ? pixels : flate)));
+  together.forEach((r, i) => report(`four at once, #${i + 1}`, r));
+  const grownMb = Math.round((peakRssKb - before) / 1024);
+  console.log(`  RSS of server and workers grew by ${grownMb} MB during the bombs`);
+  if (grownMb >= 1024) fail(`the bombs grew the server's memory by ${grownMb} MB (want < 1 GB)`);
 }
 
 // ---- Start the server -----------------------------------------------------------------------
@@ -252,13 +295,22 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let peakRssKb = 0;
-const sampleRss = () => {
+/** RSS of a process and all its descendants (the deck workers are child processes), in KB. */
+function treeRssKb(pid) {
+  let kb = 0;
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
-    peakRssKb = Math.max(peakRssKb, kb);
+    kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/) : []) kb += treeRssKb(Number(child));
+    }
   } catch {
     /* exited */
   }
+  return kb;
+}
+const sampleRss = () => {
+  peakRssKb = Math.max(peakRssKb, treeRssKb(server.pid));
 };
 const sampler = setInterval(sampleRss, 100);
 const stop = () => {
@@ -274,10 +326,12 @@ try {
   const startRssKb = peakRssKb;
   console.log(`API up on ${base} (RSS ${Math.round(startRssKb / 1024)} MB)`);
 
-  await slowClients();
-  await perAddressCap();
-  await fuzz();
-  await runBombs();
+  const only = process.env.PROBE_ONLY?.split(',');
+  const wanted = (part) => !only || only.includes(part);
+  if (wanted('slow')) await slowClients();
+  if (wanted('cap')) await perAddressCap();
+  if (wanted('fuzz')) await fuzz();
+  if (wanted('bombs')) await runBombs();
 
   sampleRss();
   console.log(`\nPeak RSS of the server: ${Math.round(peakRssKb / 1024)} MB (at start ${Math.round(startRssKb / 1024)} MB)`);
