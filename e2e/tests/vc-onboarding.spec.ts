@@ -87,10 +87,11 @@ test.describe('VC onboarding', () => {
     await expect(traction).toHaveAttribute('aria-valuetext', /^10 of 10/);
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 3: at least one intake source; the page says plainly that intake is not live yet.
+    // Step 3: at least one intake source; the fund's real apply URL and forwarding address to hand out.
     await expect(steps.getByText('Step 3 of 3')).toBeVisible();
     await expect(page.getByText('Recommended')).toBeVisible();
-    await expect(page.getByText(/Deal intake is not switched on for your fund yet/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Public apply URL' })).toHaveValue(/\/apply\/[a-z0-9-]+$/);
+    await expect(page.getByRole('textbox', { name: 'Forwarding address' })).toHaveValue(/@/);
     const onlineForm = page.getByRole('switch', { name: 'Online Form' });
     const email1 = page.getByRole('switch', { name: 'Email Forwarding' });
     await expect(onlineForm).toBeChecked();
@@ -152,7 +153,7 @@ test.describe('VC onboarding', () => {
     await expect(page.getByRole('heading', { name: 'Deal Pipeline' })).toBeVisible();
     await expect(page.getByText('Review and triage incoming deals')).toBeVisible();
     await expect(page.getByText('No deals match your current filters.')).toBeVisible();
-    await expect(page.getByRole('button', { name: /Export CSV/ })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /All/ })).toContainText('0');
     for (const [path, text] of [['/vc/hot', 'No hot deals yet'], ['/vc/track', 'No tracked deals yet'], ['/vc/cold', 'No cold deals yet']] as const) {
       await page.goto(path);
       await expect(page.getByText(text)).toBeVisible();
@@ -248,13 +249,17 @@ test.describe('VC settings', () => {
     await expect(page).toHaveURL(/\/vc\/settings/);
   });
 
-  test('intake sources: both off is refused; a change is saved and survives a reload; no fake apply URL', async ({ page }) => {
+  test('intake sources: both off is refused; a change is saved and survives a reload; the apply URL is the fund’s real page', async ({ page }) => {
     await useSession(page, await onboardedVc());
     await page.goto('/vc/settings?tab=intake');
     const onlineForm = page.getByRole('switch', { name: 'Online Form' });
     const email = page.getByRole('switch', { name: 'Email Forwarding' });
-    await expect(page.getByLabel('Public apply URL')).toHaveValue('');
-    await expect(page.getByText(/apply link appears here once deal intake is available/)).toBeVisible();
+    const applyUrl = page.getByRole('textbox', { name: 'Public apply URL' });
+    await expect(applyUrl).toHaveValue(/\/apply\/[a-z0-9-]+$/);
+    // The page it names answers for this fund.
+    const slug = (await applyUrl.inputValue()).split('/apply/')[1]!;
+    const fund = await fetch(`${apiUrl()}/api/apply/${slug}`);
+    expect(fund.status).toBe(200);
     await onlineForm.click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Enable at least one deal intake source')).toBeVisible();
