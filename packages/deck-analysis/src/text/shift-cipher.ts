@@ -16,6 +16,7 @@ const controlsToSpaces = (s: string) => [...s].map((ch) => (isControl(ch.charCod
 const MAX_SHIFT = 64;
 /** Characters of suspect tokens needed before a shift is trusted. */
 const MIN_SUSPECT_CHARS = 12;
+const MAX_SAMPLE_CHARS = 4000;
 /** Share of the decoded letters that must sit in real words. */
 const MIN_DECODED_SHARE = 0.7;
 const MIN_COMMON_LETTERS = 0.5;
@@ -87,7 +88,16 @@ function read(text: string): Reading {
  * what a font with an offset encoding produces.
  */
 export function findShift(text: string): number {
-  const suspects = text.split(/[ \n\t]+/).filter(isSuspect);
+  // A sample is enough to tell the shift, and keeps a long garbled document cheap.
+  const suspects: string[] = [];
+  let sampled = 0;
+  for (const t of text.split(/[ \n\t]+/)) {
+    if (sampled >= MAX_SAMPLE_CHARS) break;
+    if (isSuspect(t)) {
+      suspects.push(t);
+      sampled += t.length;
+    }
+  }
   const chars = suspects.reduce((n, t) => n + t.length, 0);
   if (chars < MIN_SUSPECT_CHARS) return 0;
   let best = { shift: 0, share: 0, common: 0 };
