@@ -1,6 +1,7 @@
 import { DeckError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import type { PageText } from '../model.ts';
+import { decodeShiftedText, findShift } from '../text/shift-cipher.ts';
 import { assessText, normalizeText, ocrNeed, type OcrNeed } from '../text/text-quality.ts';
 import type { Pdfium } from './pdfium.ts';
 import { layoutPage, type LayoutItem } from './text-layout.ts';
@@ -24,12 +25,17 @@ export function readPdfText(pdfium: Pdfium, doc: number, maxPages: number, onPag
   if (count <= 0) throw new DeckError('empty');
   const rect = pdfium.malloc(16);
   try {
-    const pages: PdfTextPage[] = [];
+    const layouts: Array<{ lines: string; title: string | null }> = [];
     for (let i = 0; i < count; i++) {
-      pages.push(toPageText(readPageItems(pdfium, doc, i, rect), i + 1));
+      const { items, height } = readPageItems(pdfium, doc, i, rect);
+      const layout = layoutPage(items, height);
+      layouts.push({ lines: normalizeText(layout.lines.join('\n')), title: layout.title ? normalizeText(layout.title) : null });
       onPage?.(i + 1, count);
     }
-    return pages;
+    // A font with an offset encoding garbles its runs on every page the same way; a page with
+    // only a figure or two in that font is decoded with the shift the other pages show.
+    const shift = findShift(layouts.map((l) => l.lines).join('\n'));
+    return layouts.map((l, i) => toPageText(l, i + 1, shift));
   } finally {
     pdfium.free(rect);
   }
@@ -200,11 +206,12 @@ function charsToItems({ codes, generated, boxes }: Chars, upright: Upright): Lay
   return items;
 }
 
-function toPageText({ items, height }: PageItems, n: number): PdfTextPage {
-  const layout = layoutPage(items, height);
-  const text = normalizeText(layout.lines.join('\n')).slice(0, LIMITS.maxPageChars);
+function toPageText(layout: { lines: string; title: string | null }, n: number, shift: number): PdfTextPage {
+  // Runs in a font with an offset encoding are decoded before the text is judged, so a page
+  // that reads once decoded keeps its text layer (and its title) instead of going to OCR.
+  const text = normalizeText(decodeShiftedText(layout.lines, shift)).slice(0, LIMITS.maxPageChars);
   const need = ocrNeed(assessText(text));
-  const title = layout.title ? normalizeText(layout.title) : null;
+  const title = layout.title ? normalizeText(decodeShiftedText(layout.title, shift)) : null;
   return {
     page: { number: n, title: need === 'garbage' ? null : title, text, notes: '', source: text === '' ? 'none' : 'text' },
     need,

@@ -61,7 +61,7 @@ const VOWEL = /[aeiouyAEIOUY]/;
 
 type TokenKind = 'word' | 'number' | 'other-script' | 'garbage';
 
-function classifyToken(raw: string): { kind: TokenKind; chars: number } | null {
+export function classifyToken(raw: string): { kind: TokenKind; chars: number } | null {
   if (!HAS_ALNUM.test(raw)) return null;
   // Emails and URLs are real text even though they hold '@' and '/'.
   if (/^[\w.+-]+@[\w-]+\.[\w.-]+$/.test(raw) || /^(https?:\/\/|www\.)/i.test(raw)) {

@@ -251,6 +251,8 @@ export function pageFacts(page: PageText): PageClaim[] {
       if (ratio.length === 2 && ratio.includes(token)) cand = { label: LABELS.find((l) => l.kind === (ratio[0] === token ? 'ltv' : 'cac'))!, distance: 0 };
       // A number alone on its line takes its label from a short neighbour line.
       const alone = tokens.length === 1 && line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
+      // The slide's own number alone on its line is no figure.
+      if (alone && bare && token.value === page.number && line.trim() === token.raw.trim()) return;
       if ((!cand || cand.distance > 60) && alone) {
         for (const j of [i + 1, i - 1]) {
           const nb = lines[j];
@@ -307,7 +309,7 @@ export function pageFacts(page: PageText): PageClaim[] {
  * slide are the founders' past (their previous ventures), except the team's own size.
  */
 // On a team slide, a figure in a line about a person's work is that person's track record.
-const FOUNDER_PAST = /\b(CEO|CTO|COO|CFO|CPO|founder|co-?founder|founded|built|led|worked|sold|exit(ed)?|grew|scaled)\b/i;
+const FOUNDER_PAST = /\b(CEO|CTO|COO|CFO|CPO|founder|co-?founder|founded|built|created|launched|developed|led|worked|sold|exit(ed)?|grew|scaled)\b/i;
 
 export function refineClaims(claims: Claim[], pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, readonly string[]>): Claim[] {
   const largestAmount = new Map<number, Claim>();

@@ -110,7 +110,14 @@ const RULES: SectionRule[] = [
       'team', 'the team', 'our team', 'meet (the|our) team', 'team and collaborators', 'founders?', 'founding team', 'about us', 'management team', 'leadership( team)?', 'who we are', 'who am i',
       'advisors?', 'advisory board', 'board', 'team members', 'das team', 'gr[üu]nder(team)?', "l'?[ée]quipe", '[ée]quipe', 'equipo', 'equipe', 'equipa', 'fundadores',
     ]),
-    body: [words(['CEO', 'CTO', 'COO', 'CFO', 'CPO']), words(['co-?founder', 'founder']), words(['ex-', 'formerly', 'previously']), words(['PhD', 'MBA', 'university', 'graduate', 'Dr\\.', 'Prof\\.', 'professor']), words(['years of experience', 'experience in', '\\d+\\+? years'])],
+    body: [
+      words(['CEO', 'CTO', 'COO', 'CFO', 'CPO']), words(['co-?founder', 'founder']), words(['ex-', 'formerly', 'previously', '(has )?worked (at|for)', 'alumn(us|a|i)']),
+      words(['PhD', 'MBA', 'university', 'graduate', 'Dr\\.', 'Prof\\.', 'professor', 'school of', 'college', 'institute of', 'B\\.?(A|S|Sc|FA|Eng)', 'M\\.?(S|Sc|A|Eng)', 'degrees?']),
+      words(['years of experience', 'experience in', '\\d+\\+? years']),
+      words(['advisor', 'adviser', 'developer', 'designer', 'engineer', 'entrepreneur', 'head of', 'director', 'VP', 'chief \\p{L}+ officer']),
+      // Two or more lines naming a person and their role ('Nathan Blecharczyk, Developer'): a list of people.
+      /^\p{Lu}\p{Ll}+ \p{Lu}[\p{L}'-]+\s*[,–—|-]\s*\p{Lu}.*\n(?:.*\n)*?\p{Lu}\p{Ll}+ \p{Lu}[\p{L}'-]+\s*[,–—|-]\s*\p{Lu}/mu,
+    ],
   },
   {
     kind: 'financials',
@@ -229,6 +236,7 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
   const n = pages.length;
   const out: PageSections[] = [];
   const closed = new Set<number>();
+  const footers = repeatedLines(pages);
   pages.forEach((page, idx) => {
     const headings = headingsOf(page);
     const lines = page.text.split('\n').filter((l) => l.trim() !== '' && !TEMPLATE_LINE.test(l));
@@ -250,7 +258,9 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     // Counted by the sections they name: 'Partnerships' over two 'screenshot' captions is no agenda.
     const sectionNames = new Set(lines.filter((l) => l.length <= 40 && headingCoverage(l) >= 0.7).flatMap((l) => RULES.filter((r) => r.heading.test(l)).map((r) => r.kind))).size;
     // A contact page ('Layla Sargent, CEO and Founder, layla@…', an address, few words) is no team slide.
-    const contact = idx > 0 && /[\w.-]+@[\w-]+\.\w/.test(page.text) && wordCount(page.text) < 30;
+    // The address footer every slide repeats makes no page a contact page.
+    const own = page.text.split('\n').filter((l) => !footers.has(l.trim())).join('\n');
+    const contact = idx > 0 && /[\w.-]+@[\w-]+\.\w/.test(own) && wordCount(own) < 30;
     if (FILLER.test(page.text) || sectionNames >= 4 || contact || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
     // A heading over no substance (a picture) may still sit inside a run of one section.
     if (!substance) return out.push({ page: page.number, kinds: [] });
@@ -291,6 +301,14 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
   featureLists(pages, out, open);
   runsOfOneSection(pages, out, open);
   return out;
+}
+
+/** Lines (a footer, a header) that a third or more of the pages repeat, in decks of four pages or more. */
+function repeatedLines(pages: readonly PageText[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const p of pages) for (const l of new Set(p.text.split('\n').map((x) => x.trim()))) if (wordCount(l) >= 3) seen.set(l, (seen.get(l) ?? 0) + 1);
+  const min = Math.max(3, pages.length / 3);
+  return new Set([...seen].filter(([, c]) => pages.length >= 4 && c >= min).map(([l]) => l));
 }
 
 /**
