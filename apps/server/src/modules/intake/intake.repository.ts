@@ -8,9 +8,16 @@ export type IntakeItemRow = typeof intakeItems.$inferSelect;
 export type NewIntakeItem = Omit<typeof intakeItems.$inferInsert, 'id' | 'receivedAt'>;
 export type NewIntakeDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
+/**
+ * Slugs and intake tokens are letters, digits, '-' and '_'; anything else (a NUL from a URL, say)
+ * names no fund, and is never sent to the database, which would refuse it with an error.
+ */
+const KEY = /^[A-Za-z0-9_-]{1,200}$/;
+
 /** Intake's data: the funds' intake secrets, the intake log, and the deals it creates or merges into. */
 export const createIntakeRepository = repository((db) => ({
   fundBySlug: async (slug: string): Promise<FundRow | undefined> => {
+    if (!KEY.test(slug)) return undefined;
     const [row] = await db.select().from(funds).where(eq(funds.slug, slug.toLowerCase()));
     return row;
   },
@@ -21,6 +28,7 @@ export const createIntakeRepository = repository((db) => ({
   },
 
   fundByEmailToken: async (token: string): Promise<FundRow | undefined> => {
+    if (!KEY.test(token)) return undefined;
     const [row] = await db
       .select({ fund: funds })
       .from(intakeSettings)

@@ -225,6 +225,13 @@ describe('public apply form', () => {
     expect(await dealsOf(server, fund)).toEqual([]);
   });
 
+  it('a slug or token holding a NUL names no fund: 4xx, never 500, on every channel', async () => {
+    expect((await server.request('GET', '/api/apply/%00')).status).toBe(404);
+    expect((await server.request('POST', '/api/intake/email/%00', { raw: 'Subject: Pitch Deck\r\n\r\nhi', headers: { 'content-type': 'message/rfc822' } })).status).toBe(404);
+    const webhook = await server.request('POST', '/api/intake/webhook/a%00b', { body: { company_name: 'X' } });
+    expect(webhook.status).toBe(401);
+  });
+
   it('switched off: 410 with the message, on GET and POST, nothing stored but the refusal', async () => {
     const fund = await newFund(server, { form: false, email: true });
     const shown = await server.request('GET', `/api/apply/${fund.slug}`);
