@@ -28,8 +28,10 @@ test('Forgot password: the link from the mail sets a new password, and it signs 
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  // The freshly loaded form can re-render once and drop what was typed (seen in CI: 'Email is
-  // required' after a fill); type and send again until the server has taken the request.
+  // The address changes before the lazily loaded page replaces the sign-in form, whose own Email
+  // field a quick fill could reach (seen in CI: 'Email is required' on the reset form): wait for the
+  // page, and type and send again until the server has taken the request.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await expect(async () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
