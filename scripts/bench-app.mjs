@@ -10,11 +10,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as zlibModule from 'node:zlib';
+import { freePort, waitFor } from './lib/local-server.mjs';
 
 const { gzipSync } = zlibModule;
 
@@ -30,26 +30,6 @@ const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const freePort = () =>
-  new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
 
 // 1. Build (not timed: npm start builds only when sources changed).
 console.log('Building the web app...');

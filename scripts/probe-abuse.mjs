@@ -18,11 +18,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFlateBombPdf, makePixelBombPptx } from '@fitscore/deck-analysis/testing/bombs';
+import { freePort, waitFor } from './lib/local-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STALLED = Number(process.env.PROBE_STALLED ?? 2000);
@@ -33,27 +34,6 @@ const fail = (why) => {
   console.log(`  FAIL: ${why}`);
 };
 
-const freePort = () =>
-  new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
 
 
 // ---- 1. Slow clients ------------------------------------------------------------------------
