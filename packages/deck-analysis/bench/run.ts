@@ -211,7 +211,11 @@ async function main() {
   const mark = (pass: boolean) => (pass ? 'PASS' : 'MISS');
   console.log('\nsummary vs targets');
   console.log(`  text deck <=30 pages, full analysis p95 <= 1500 ms: p95 ${f0(p95)} ms over ${textWalls.length} runs of ${textDecks.length} decks  ${mark(p95 <= 1500)}`);
-  console.log(`  text extraction <= 3x pdftotext: median ${medianRatio.toFixed(2)}x, worst ${worstRatio.ratio.toFixed(2)}x (${worstRatio.name})  ${mark(worstRatio.ratio <= 3)}`);
+  console.log(
+    ratios.length === 0
+      ? '  text extraction <= 3x pdftotext: NOT MEASURED (pdftotext is not installed: apt-get install poppler-utils)'
+      : `  text extraction <= 3x pdftotext: median ${medianRatio.toFixed(2)}x, worst ${worstRatio.ratio.toFixed(2)}x (${worstRatio.name})  ${mark(worstRatio.ratio <= 3)}`,
+  );
   console.log(`  image-only pages <= 2000 ms each: worst ${f0(worstImage.wall)} ms/page wall (${worstImage.name}); OCR busy ${perImagePage.map((p) => `${p.name.split('-')[0]} ${f0(p.busy)}`).join(', ')} ms/page  ${mark(worstImage.wall <= 2000)}`);
   for (const ext of ['pdf', 'pptx']) {
     const a = perPage(gen(10, ext));
