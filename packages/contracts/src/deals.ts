@@ -15,6 +15,7 @@ export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
 
 /** A deal's place in the pipeline: `new` (shown under All only) until someone triages it. */
 export const DEAL_ROW_STATUSES = ['new', ...DEAL_STATUSES] as const;
+export type DealRowStatus = (typeof DEAL_ROW_STATUSES)[number];
 export const DEAL_SOURCES = ['upload', 'form', 'email', 'webhook', 'platform'] as const;
 export const DEAL_CONFIDENCES = ['High', 'Medium', 'Low'] as const;
 export const DEAL_SORTS = ['date', '-date', 'fitScore', '-fitScore', 'name'] as const;
@@ -91,6 +92,15 @@ export const DealListQuerySchema = DealFiltersSchema.extend({
   cursor: z.string().min(1).max(512, 'The page cursor is not valid.').optional(),
 });
 export type DealListQuery = z.infer<typeof DealListQuerySchema>;
+
+/** The filter dimensions whose options show how many deals have each value. */
+export const DEAL_FACETS = ['sector', 'stage', 'region', 'confidence', 'source', 'owner'] as const;
+export type DealFacet = (typeof DEAL_FACETS)[number];
+/** Per facet, the number of the fund's deals (in the tab) with each value; '' counts unset ones. */
+export const DealFacetsSchema = z.object({
+  facets: z.record(z.enum(DEAL_FACETS), z.record(z.string(), z.number().int())),
+});
+export const DealFacetsQuerySchema = DealFiltersSchema.pick({ status: true });
 
 export const DealListSchema = z.object({
   deals: z.array(DealSchema),
@@ -171,6 +181,15 @@ export const dealsEndpoints = {
     tags: ['deals'],
     query: DealListQuerySchema,
     response: DealListSchema,
+  }),
+  facets: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/deals/facets',
+    access: 'fund:member',
+    summary: "How many of the fund's deals (in a tab) have each filter option: sector, stage, region, confidence, source, owner",
+    tags: ['deals'],
+    query: DealFacetsQuerySchema,
+    response: DealFacetsSchema,
   }),
   detail: defineEndpoint({
     method: 'GET',

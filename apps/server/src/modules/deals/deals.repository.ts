@@ -1,4 +1,4 @@
-import type { DealFilters, DealSort, SubScoreKey } from '@fitscore/contracts';
+import { DEAL_FACETS, type DealFilters, type DealRowStatus, type DealSort, type SubScoreKey } from '@fitscore/contracts';
 import { dealCounts, dealScores, dealStatusHistory, deals, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -227,6 +227,15 @@ export const createDealsRepository = repository((db) => {
         .from(deals)
         .where(and(...filterConditions(fundId, filters)));
       return row!;
+    },
+
+    /** Per facet and value, how many of the fund's deals (with that status, or all) have it: a few rows of deal_counts. */
+    facetCounts: async (fundId: string, status?: DealRowStatus) => {
+      return db
+        .select({ facet: dealCounts.facet, value: dealCounts.value, n: sql<number>`sum(${dealCounts.n})::int` })
+        .from(dealCounts)
+        .where(and(eq(dealCounts.fundId, fundId), inArray(dealCounts.facet, [...DEAL_FACETS]), status ? eq(dealCounts.status, status) : undefined))
+        .groupBy(dealCounts.facet, dealCounts.value);
     },
 
     /** Scorings of the fund's deals still in flight (they will use trial scores). */

@@ -14,6 +14,7 @@ export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: Dea
     deals.setStatus(fund.id, auth.user.id, params.id, body),
   );
   registerEndpoint(app, dealsEndpoints.list, ({ fund, query }) => deals.list(fund.id, query));
+  registerEndpoint(app, dealsEndpoints.facets, ({ fund, query }) => deals.facets(fund.id, query.status));
   registerEndpoint(app, dealsEndpoints.exportCsv, async ({ fund, query, reply }) => {
     const { header, rows } = await deals.exportRows(fund.id, query);
     const day = new Date().toISOString().slice(0, 10);

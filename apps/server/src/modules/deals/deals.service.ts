@@ -1,11 +1,14 @@
 import {
+  DEAL_FACETS,
   SUB_SCORE_KEYS,
   SUB_SCORE_LABELS,
   TRIAL_EXPORT_REFUSED,
   TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
+  type DealFacet,
   type DealFilters,
   type DealListQuery,
+  type DealRowStatus,
   type DealSort,
   type FitScoreAnalysis,
   type SubScoreKey,
@@ -127,6 +130,15 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         };
       }
       return { deals: await toDeals(page.items), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
+    },
+
+    /** The filter options' counts in a tab; the values with no deal are left out. */
+    async facets(fundId: string | null, status?: DealRowStatus) {
+      const facets = Object.fromEntries(DEAL_FACETS.map((f) => [f, {} as Record<string, number>])) as Record<DealFacet, Record<string, number>>;
+      for (const row of fundId ? await repo.facetCounts(fundId, status) : []) {
+        if (row.n > 0) facets[row.facet as DealFacet][row.value] = row.n;
+      }
+      return { facets };
     },
 
     async detail(fundId: string | null, dealId: string) {

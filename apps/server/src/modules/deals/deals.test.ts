@@ -179,6 +179,36 @@ describe('GET /api/vc/deals', () => {
     expect((await list(f.token, '?limit=101')).status).toBe(400);
   });
 
+  it("counts each filter option among the fund's deals, per tab, and never another fund's", async () => {
+    const f = await newFund();
+    const other = await newFund();
+    const ids = await seed(f.fundId, [
+      { name: 'Alpha', sector: 'Robotics', geography: 'EU', confidence: 'Low' },
+      { name: 'Beta', sector: 'Fintech', stage: 'Series A', source: 'email' },
+      { name: 'Gamma', sector: 'Fintech' },
+    ]);
+    await seed(other.fundId, [{ name: 'Elsewhere', sector: 'Fintech' }]);
+    await server.request('POST', `/api/vc/deals/${ids[1]}/status`, { token: f.token, body: { status: 'hot', note: '' } });
+    await server.request('POST', `/api/vc/deals/${ids[2]}/assign`, { token: f.token, body: { ownerId: f.userId } });
+
+    let res = await server.request('GET', '/api/vc/deals/facets', { token: f.token });
+    expect(res.status).toBe(200);
+    expect(res.body.facets).toEqual({
+      sector: { Robotics: 1, Fintech: 2 },
+      stage: { Seed: 2, 'Series A': 1 },
+      region: { EU: 1, US: 2 },
+      confidence: { Low: 1, High: 2 },
+      source: { upload: 2, email: 1 },
+      owner: { '': 2, [f.userId]: 1 },
+    });
+    res = await server.request('GET', '/api/vc/deals/facets?status=hot', { token: f.token });
+    expect(res.body.facets.sector).toEqual({ Fintech: 1 });
+    expect(res.body.facets.source).toEqual({ email: 1 });
+    expect((await server.request('GET', '/api/vc/deals/facets?status=open', { token: f.token })).status).toBe(400);
+    const founder = await signUp(server, 'founder');
+    expect((await server.request('GET', '/api/vc/deals/facets', { token: founder.token })).status).toBe(403);
+  });
+
   it('tags strong matches at 70+ and pages by cursor without gaps or repeats while deals arrive', async () => {
     const f = await newFund();
     await seed(f.fundId, Array.from({ length: 23 }, (_, i) => ({ name: `Co ${String(i).padStart(2, '0')}`, scores: even((i % 10) + 1) })));

@@ -3,6 +3,7 @@ import {
   dealTeamEndpoints,
   PAGE_LIMIT_MAX,
   type Deal,
+  type DealRowStatus,
   type DealStatus,
   type EndpointResponse,
 } from '@fitscore/contracts';
@@ -20,6 +21,8 @@ export const dealKeys = {
   list: (query: ReturnType<typeof listQuery>) => [...queryKeys.vc.all, 'deals', 'list', query] as const,
   detail: (id: string) => [...queryKeys.vc.all, 'deals', 'detail', id] as const,
   members: [...queryKeys.vc.all, 'members'] as const,
+  facetsAll: [...queryKeys.vc.all, 'deals', 'facets'] as const,
+  facets: (status: DealRowStatus | undefined) => [...queryKeys.vc.all, 'deals', 'facets', status ?? 'all'] as const,
 };
 
 const PAGE_SIZE = 50;
@@ -49,6 +52,15 @@ export function useDealDetail(id: string) {
     queryKey: dealKeys.detail(id),
     queryFn: ({ signal }) => callEndpoint(dealsEndpoints.detail, { params: { id }, signal }, 'Could not load this deal'),
     refetchInterval: (q) => (q.state.data && inFlight(q.state.data.deal) ? 3000 : false),
+  });
+}
+
+/** How many deals of the tab have each filter option (shown beside the options). */
+export function useDealFacets(status: DealRowStatus | undefined) {
+  return useQuery({
+    queryKey: dealKeys.facets(status),
+    queryFn: ({ signal }) => callEndpoint(dealsEndpoints.facets, { query: status ? { status } : {}, signal }, 'Could not load the filter counts'),
+    staleTime: 30_000,
   });
 }
 
@@ -117,6 +129,7 @@ export function useSetDealStatus() {
       // Other tabs and the history are read again when next shown.
       void client.invalidateQueries({ queryKey: dealKeys.all, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: dealKeys.detail(deal.id) });
+      void client.invalidateQueries({ queryKey: dealKeys.facetsAll });
     },
   });
 }
@@ -129,6 +142,7 @@ export function useAssignDeal() {
     onSuccess: ({ deal }) => {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.lists, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: dealKeys.facetsAll });
     },
   });
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useAssignDeal, useDealList, useMembers, useSetDealStatus } from '../api/deals';
+import { useAssignDeal, useDealFacets, useDealList, useMembers, useSetDealStatus } from '../api/deals';
 import { hasFilters, readView, writeView, type PipelineView } from '../lib/filters';
 import { shortcutAllowed, STATUS_KEYS } from '../lib/keys';
 import { movedToast } from '../lib/labels';
@@ -51,6 +51,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   const view = useMemo(() => readView(params, fixedStatus), [params, fixedStatus]);
   const list = useDealList(view);
   const members = useMembers().data?.members ?? [];
+  const facets = useDealFacets(view.tab === 'all' ? undefined : view.tab).data?.facets;
   const setStatus = useSetDealStatus();
   const assign = useAssignDeal();
   const toast = useToast();
@@ -134,7 +135,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
       />
       <div className="space-y-4">
         {first ? <TrialBanner plan={first.plan} /> : null}
-        <PipelineFilters view={view} members={members} onChange={update} onClear={clear} />
+        <PipelineFilters view={view} members={members} facets={facets} onChange={update} onClear={clear} />
         {fixedStatus ? null : <StatusTabs value={view.tab} counts={first?.counts} onChange={(tab) => update({ tab })} />}
         {list.isPending ? (
           <PageLoader label="Loading deals" />

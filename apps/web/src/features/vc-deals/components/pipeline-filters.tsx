@@ -1,4 +1,4 @@
-import { DEAL_CONFIDENCES, DEAL_SORTS, DEAL_SOURCES, GEOGRAPHIES, GEOGRAPHY_LABELS, INDUSTRIES, STAGES, type FundMember } from '@fitscore/contracts';
+import { DEAL_CONFIDENCES, DEAL_SORTS, DEAL_SOURCES, GEOGRAPHIES, GEOGRAPHY_LABELS, INDUSTRIES, STAGES, type DealFacet, type FundMember } from '@fitscore/contracts';
 import { Filter, Keyboard, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,11 +24,14 @@ function options(members: FundMember[]): Record<FilterKey, { label: string; all:
 export function PipelineFilters({
   view,
   members,
+  facets,
   onChange,
   onClear,
 }: {
   view: PipelineView;
   members: FundMember[];
+  /** Deals per option in the current tab, when loaded. */
+  facets: Record<DealFacet, Record<string, number>> | undefined;
   onChange: (patch: Partial<PipelineView>) => void;
   onClear: () => void;
 }) {
@@ -91,7 +94,7 @@ export function PipelineFilters({
                 <option value="">{all[key].all}</option>
                 {all[key].values.map((o) => (
                   <option key={o.value} value={o.value}>
-                    {o.label}
+                    {facets ? `${o.label} (${facets[key][o.value] ?? 0})` : o.label}
                   </option>
                 ))}
               </Select>

@@ -1,4 +1,4 @@
-import { DEAL_CONFIDENCES, DEAL_SORTS, DEAL_SOURCES, DEAL_STATUSES, type DealSort, type DealStatus } from '@fitscore/contracts';
+import { DEAL_CONFIDENCES, DEAL_FACETS, DEAL_SORTS, DEAL_SOURCES, DEAL_STATUSES, type DealSort, type DealStatus } from '@fitscore/contracts';
 
 /** The pipeline's view as the URL keeps it: tab, search, one value per filter, sort. */
 export interface PipelineView {
@@ -13,7 +13,8 @@ export interface PipelineView {
   sort: DealSort;
 }
 
-export const FILTER_KEYS = ['sector', 'stage', 'region', 'confidence', 'source', 'owner'] as const;
+/** The filters are the facets the server counts. */
+export const FILTER_KEYS = DEAL_FACETS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export const DEFAULT_SORT: DealSort = '-date';
 
