@@ -71,7 +71,7 @@ test.describe('VC pipeline', () => {
   test.skip(!haveDecks, `shared deck fixtures not found at ${DECKS}; clone the shared folder beside the repo to run these journeys`);
   test.setTimeout(240_000);
 
-  test('real decks listed → search → select + key 2 → Track tab → reload keeps it → quick view → deal page with evidence → Export CSV', async ({ page }) => {
+  test('real decks listed → search → select + key 2 → Track tab → reload keeps it → quick view → deal page with evidence → Export CSV → change weights → the order changes', async ({ page }) => {
     const vc = await onboardedVc('Tess Triage');
     const [airbnbId, uberId] = [await uploadDeck(vc, 'Airbnb', AIRBNB, 'Marketplace'), await uploadDeck(vc, 'Uber', UBER, 'Marketplace')];
     await useSession(page, vc);
@@ -180,6 +180,27 @@ test.describe('VC pipeline', () => {
     const cells = csv[1]!.split(',');
     expect(cells[1]).toBe('Airbnb');
     expect(Number(cells[5])).toBe(airbnb.fitScore);
+
+    // Change the weights on the weights screen: every deal is re-ranked at once, and the order by FitScore flips.
+    const labels: Record<string, string> = { team: 'Team', market: 'Market', problemSolution: 'Problem & Solution', traction: 'Traction', product: 'Product', businessModel: 'Business Model', financials: 'Financials', gtm: 'Go-to-Market', risks: 'Risks' };
+    const subScores = async (id: string) => (await api(vc, 'GET', `/api/vc/deals/${id}`)).analysis.subScores as Record<string, { score: number }>;
+    const [a, u] = [await subScores(airbnbId), await subScores(uberId)];
+    const leader = (await api(vc, 'GET', '/api/vc/deals?sort=-fitScore')).deals[0].startupName as string;
+    // Weigh up what the trailing deck does better, weigh down the rest (a tie on every dimension could not flip).
+    const trailerBetter = (k: string) => (leader === 'Airbnb' ? u[k]!.score > a[k]!.score : a[k]!.score > u[k]!.score);
+    const edge = Object.keys(labels).reduce((sum, k) => sum + (trailerBetter(k) ? 10 : 1) * (leader === 'Airbnb' ? u[k]!.score - a[k]!.score : a[k]!.score - u[k]!.score), 0);
+    expect(edge, 'these weights put the trailing deck ahead').toBeGreaterThan(0);
+    await page.goto('/vc/pipeline?sort=-fitScore');
+    await expect(page.getByRole('row').filter({ has: page.getByRole('cell') }).first()).toContainText(leader);
+    await page.goto('/vc/settings/weights');
+    for (const [key, label] of Object.entries(labels)) {
+      await page.getByRole('slider', { name: label, exact: true }).fill(trailerBetter(key) ? '10' : '1');
+    }
+    await page.getByRole('button', { name: 'Save Weights' }).click();
+    await expect(toasts(page).getByText('Investment weights updated successfully')).toBeVisible();
+    const trailer = leader === 'Airbnb' ? 'Uber' : 'Airbnb';
+    await page.goto('/vc/pipeline?sort=-fitScore');
+    await expect(page.getByRole('row').filter({ has: page.getByRole('cell') }).first()).toContainText(trailer);
   });
 
   test('a refused status change rolls back with an error toast and no success toast', async ({ page }) => {
