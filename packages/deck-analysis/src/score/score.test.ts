@@ -209,6 +209,15 @@ describe('what a partner credits: substance, not headings (engine 4)', () => {
     expect(rules([['Business Model', 'Robots are rented to retailers\nIn-app Purchases']], 'businessModel')).not.toContain('bm.model');
   });
 
+  it('takes nothing from a table of contents or a slide of template filler', () => {
+    const toc = rules([['Table of Contents', '1 Problem 03\n5 Why Now 07\n9 Roadmap + Milestones 13-14\n10 Competitive Advantage 15']], 'problemSolution');
+    expect(toc).not.toContain('ps.why_now');
+    expect(toc).not.toContain('ps.differentiation');
+    expect(rules([['Competitive Advantages 10', '1st to market\nLorem ipsum dolor sit amet, consectetur adipiscing elit']], 'product')).not.toContain('product.differentiation');
+    // The same lines on a slide about them count.
+    expect(rules([['Why now', 'Why now: robot prices fell 70% since 2019 and wages rose 20%']], 'problemSolution')).toContain('ps.why_now');
+  });
+
   it('reads a budget slide as spending: licensing or a prototype there is no revenue model and no demo', () => {
     const ask = ['Fund Breakup', 'Item Cost Purpose\nVision board Rs.8900 Prototype\nStartup Registration and Licensing Rs. 2 lakh\nWe need funding of Rs. 2 lakh'] as [string, string];
     expect(rules([ask], 'businessModel')).not.toContain('bm.model');

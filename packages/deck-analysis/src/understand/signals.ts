@@ -1,5 +1,6 @@
 import type { Fact, SectionKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
+import { isAgendaOrFiller } from './sections.ts';
 
 /**
  * Qualitative signals: founder background (exits, notable employers, degrees) and
@@ -96,6 +97,7 @@ const NOT_ON_ASK: ReadonlySet<Topic> = new Set(['revenueModel', 'pricing', 'demo
 export function findTopics(pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, SectionKind[]> = new Map()): Map<Topic, TopicHit[]> {
   const out = new Map<Topic, TopicHit[]>();
   for (const page of pages) {
+    if (isAgendaOrFiller(page)) continue;
     const lines = [...page.text.split('\n'), ...page.notes.split('\n')];
     const kinds = sectionsByPage.get(page.number) ?? [];
     const askOnly = kinds.length > 0 && kinds.every((k) => k === 'ask');
