@@ -13,6 +13,7 @@ import { formatAmount } from '../understand/numbers.ts';
 import { understandDeck } from '../understand/understand-deck.ts';
 import type { Metric, Understanding } from '../understand/understanding.ts';
 import { BENCHMARKS, REGULATED_INDUSTRIES, stageBar } from './benchmarks.ts';
+import { MIN_ROUND_USD } from './rules.ts';
 import { scoreDimensions, type DimensionResult } from './score-dimensions.ts';
 import { weightedOverall } from './weighted.ts';
 
@@ -110,7 +111,8 @@ function improvement(key: SubScoreKey, u: Understanding): Improvement {
       };
     }
     case 'financials': {
-      const raise = money(m.raise, TYPICAL_ROUND[stage]);
+      // A raise below a venture round (a project budget) is replaced by the stage's typical round.
+      const raise = m.raise && m.raise.usd >= MIN_ROUND_USD ? m.raise.usd : TYPICAL_ROUND[stage];
       const burn = money(m.burn, Math.round(raise / 24));
       const runway = Math.max(m.runwayMonths?.value ?? 0, 18);
       return {

@@ -1,4 +1,4 @@
-import type { Evidence, SubScoreKey } from '@fitscore/contracts';
+import type { Evidence, SectionKind, SubScoreKey } from '@fitscore/contracts';
 import { formatAmount } from '../understand/numbers.ts';
 import { BENCHMARKS, marginBenchmark, REGULATED_INDUSTRIES, stageBar, type BenchmarkId } from './benchmarks.ts';
 import {
@@ -44,6 +44,28 @@ export interface DimensionDef {
 }
 
 const fired = (detail: string, evidence: Evidence[] = []): Fired => ({ detail, evidence });
+
+/** The smallest raise that is a venture round (angel and pre-seed cheques start about here); less is a project budget. */
+export const MIN_ROUND_USD = 50_000;
+
+/** The first line on a slide of the given section that passes the test, as evidence. */
+function sectionLine(c: RuleContext, kind: SectionKind, test: (line: string) => boolean): Evidence | null {
+  const pages = new Set(c.u.sections.find((s) => s.kind === kind)?.pages ?? []);
+  for (const p of c.u.pages) {
+    if (!pages.has(p.number)) continue;
+    const line = p.text.split('\n').find((l) => test(l));
+    if (line) return { source: 'deck', page: p.number, quote: line.trim().slice(0, 160), factId: null };
+  }
+  return null;
+}
+
+// A role that says who leads what; 'mentor' or 'member' does not.
+const LEAD_ROLE = /\b(CEO|CTO|COO|CFO|CPO|CMO|CRO|CSO|chief \w+ officer|co-?\s?founder|founder|head of|VP|vice president|director|managing partner|general manager|lead engineer|tech lead)\b/i;
+
+function teamRoleLine(c: RuleContext): { page: number; quote: string } | null {
+  const line = sectionLine(c, 'team', (l) => LEAD_ROLE.test(l));
+  return line ? { page: line.page!, quote: line.quote } : null;
+}
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
 function customersOrUsers(c: RuleContext) {
@@ -62,10 +84,21 @@ export const DIMENSIONS: DimensionDef[] = [
       {
         id: 'team.slide',
         description: 'The deck has a team slide',
-        points: 2,
+        points: 1,
         benchmark: null,
         missing: 'team slide',
         check: (c) => (hasSection(c.u, 'team') ? fired('Team slide present', sectionEvidence(c.u, 'team')) : null),
+      },
+      {
+        id: 'team.roles',
+        description: 'The team slide says who does what (founder, CEO, CTO, head of...)',
+        points: 1,
+        benchmark: null,
+        missing: "each founder's role",
+        check: (c) => {
+          const role = teamRoleLine(c);
+          return role ? fired(`Roles named ('${role.quote.slice(0, 60)}')`, [{ source: 'deck', page: role.page, quote: role.quote, factId: null }]) : null;
+        },
       },
       {
         id: 'team.cofounders',
@@ -168,11 +201,15 @@ export const DIMENSIONS: DimensionDef[] = [
     rules: [
       {
         id: 'market.slide',
-        description: 'The deck has a market slide',
+        description: 'The deck has a market slide that sizes or evidences the market (a figure on it)',
         points: 1.5,
         benchmark: null,
-        missing: 'market slide',
-        check: (c) => (hasSection(c.u, 'market') ? fired('Market slide present', sectionEvidence(c.u, 'market')) : null),
+        missing: 'market slide with figures',
+        check: (c) => {
+          // A market slide that only names a segment ('small/indie authors') says nothing about size.
+          const line = sectionLine(c, 'market', (l) => /\d/.test(l));
+          return line ? fired('Market slide with figures', [line]) : null;
+        },
       },
       {
         id: 'market.tam',
@@ -750,11 +787,12 @@ export const DIMENSIONS: DimensionDef[] = [
       },
       {
         id: 'fin.ask',
-        description: 'Round size stated',
+        description: `Round size stated (a venture round: ${formatAmount(MIN_ROUND_USD, 'USD')} or more)`,
         points: 1,
         benchmark: null,
         missing: 'round size',
-        check: (c) => (c.u.metrics.raise ? fired(`Raising ${show(c.u.metrics.raise)}`, metricEvidence(c.u.metrics.raise)) : null),
+        // A few thousand for a prototype or a pilot ('We need a £3000 investment') is a project budget, not a round.
+        check: (c) => ((c.u.metrics.raise?.usd ?? 0) >= MIN_ROUND_USD ? fired(`Raising ${show(c.u.metrics.raise)}`, metricEvidence(c.u.metrics.raise)) : null),
       },
       {
         id: 'fin.use_of_funds',

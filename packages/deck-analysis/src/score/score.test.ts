@@ -189,3 +189,56 @@ describe('RUBRIC', () => {
     expect(fired('Launched in March: the picking robot dashboard and its mobile app are in production at three stores')).toContain('product.live');
   });
 });
+
+describe('what a partner credits: substance, not headings (engine 4)', () => {
+  const base: Array<[string, string]> = [
+    ['Acme', 'Warehouse robots for small retailers'],
+    ['The Problem', 'Small retailers lose 20% of their margin to manual picking and packing every week'],
+  ];
+  const rules = (pages: Array<[string, string]>, key: (typeof SUB_SCORE_KEYS)[number]) =>
+    buildAnalysis(deck([...base, ...pages]), null).subScores[key].rules.map((r) => r.id);
+
+  it('gives nothing for a topic named only in a heading; the same word over a figure or a link counts', () => {
+    // Heading over pictures: 'THE PRODUCT DEMO (BETA)' is neither a demo shown nor a live product.
+    const heading = rules([['Product', 'Robots pick and pack orders from shelves into boxes\nTHE PRODUCT DEMO (BETA)\nLet the fun begin!']], 'product');
+    expect(heading).not.toContain('product.demo');
+    expect(heading).not.toContain('product.live');
+    expect(rules([['Product', 'Robots pick and pack orders from shelves into boxes\nDemo\nhttps://acme.example/demo']], 'product')).toContain('product.demo');
+    // A price list under 'In-app Purchases' names the model; the heading alone does not.
+    expect(rules([['Revenue Opportunity', 'In-app Purchases\n$1 to unlock each extra match']], 'businessModel')).toContain('bm.model');
+    expect(rules([['Business Model', 'Robots are rented to retailers\nIn-app Purchases']], 'businessModel')).not.toContain('bm.model');
+  });
+
+  it('takes nothing from a table of contents or a slide of template filler', () => {
+    const toc = rules([['Table of Contents', '1 Problem 03\n5 Why Now 07\n9 Roadmap + Milestones 13-14\n10 Competitive Advantage 15']], 'problemSolution');
+    expect(toc).not.toContain('ps.why_now');
+    expect(toc).not.toContain('ps.differentiation');
+    expect(rules([['Competitive Advantages 10', '1st to market\nLorem ipsum dolor sit amet, consectetur adipiscing elit']], 'product')).not.toContain('product.differentiation');
+    // The same lines on a slide about them count.
+    expect(rules([['Why now', 'Why now: robot prices fell 70% since 2019 and wages rose 20%']], 'problemSolution')).toContain('ps.why_now');
+  });
+
+  it('reads a budget slide as spending: licensing or a prototype there is no revenue model and no demo', () => {
+    const ask = ['Fund Breakup', 'Item Cost Purpose\nVision board Rs.8900 Prototype\nStartup Registration and Licensing Rs. 2 lakh\nWe need funding of Rs. 2 lakh'] as [string, string];
+    expect(rules([ask], 'businessModel')).not.toContain('bm.model');
+    expect(rules([ask], 'product')).not.toContain('product.demo');
+  });
+
+  it('counts a round size only when it is a venture round, not a project budget', () => {
+    expect(rules([['The Ask', 'We need a £3000 investment to build the pilot']], 'financials')).not.toContain('fin.ask');
+    expect(rules([['The Ask', 'Raising $500K pre-seed to build the pilot']], 'financials')).toContain('fin.ask');
+  });
+
+  it('credits a market slide that sizes the market, not one that only names a segment', () => {
+    expect(rules([['Market', 'Small and independent retailers with a stockroom who need faster packing and shipping']], 'market')).not.toContain('market.slide');
+    expect(rules([['Market', 'Small and independent retailers: 1.2 million stores in the EU']], 'market')).toContain('market.slide');
+  });
+
+  it('credits a team slide that says who leads what above one that lists names', () => {
+    const names = buildAnalysis(deck([...base, ['Team', 'Team Members\nJane Doe\nJohn Roe\nMentor: Ann Lee']]), null).subScores.team;
+    const roles = buildAnalysis(deck([...base, ['Team', 'Jane Doe, CEO & Co-founder\nJohn Roe, CTO & Co-founder\nMentor: Ann Lee']]), null).subScores.team;
+    expect(names.rules.map((r) => r.id)).not.toContain('team.roles');
+    expect(roles.rules.map((r) => r.id)).toContain('team.roles');
+    expect(roles.score).toBeGreaterThan(names.score);
+  });
+});

@@ -170,6 +170,17 @@ const FILLER = /lorem ipsum|dolor sit amet|there are x |your uncle|click (to|her
 const TEMPLATE_LINE = new RegExp(`${FILLER.source}|template by|click (to|here to) edit`, 'i');
 const NON_SECTION_HEADING = words(['table of contents', 'contents', 'agenda', 'index', 'inhalt', 'sommaire', 'thank you', 'thanks', 'questions\\??', 'contact( us)?', 'appendix', 'danke', 'merci', 'gracias', 'obrigad[oa]']);
 
+const AGENDA_HEADING = words(['table of contents', 'contents', 'agenda', 'index', 'inhalt', 'sommaire', 'outline', 'índice', 'indice']);
+
+/**
+ * A table of contents ('5 Why Now 07', '10 Traction + Milestones 13-14') or a slide still
+ * holding template filler ('Competitive Advantages' over lorem ipsum) says nothing about the
+ * company: what its lines name is no evidence.
+ */
+export function isAgendaOrFiller(page: PageText): boolean {
+  return FILLER.test(page.text) || headingsOf(page).some((h) => AGENDA_HEADING.test(h) && h.length <= 30);
+}
+
 const wordCount = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
 
 // Words that say nothing on their own: buzzwords and the glue between them.

@@ -1,5 +1,6 @@
 import type { Fact, SectionKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
+import { isAgendaOrFiller } from './sections.ts';
 
 /**
  * Qualitative signals: founder background (exits, notable employers, degrees) and
@@ -49,15 +50,66 @@ const SPECIFICS: Partial<Record<Topic, (line: string, page: PageText) => boolean
     /\b(unlike|than|vs\.?|versus|compared (to|with)|whereas|instead of)\b/i.test(line) || /\bcompetit/i.test(`${page.title ?? ''} ${page.text.split('\n').slice(0, 3).join(' ')}`),
 };
 
-export function findTopics(pages: readonly PageText[]): Map<Topic, TopicHit[]> {
+const wordsIn = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
+
+/**
+ * A heading is no evidence: a capitalised line without a figure that is at most four words
+ * long, or keeps fewer than three words without the topic's own words ('Demo', 'THE PRODUCT
+ * DEMO (BETA)', 'Pricing', 'FAST TIER', 'THE ROADMAP'), counts only when the rest of its
+ * slide carries a figure, a date or a link ('In-app Purchases' over '$1 to see each new
+ * match'; 'THE ROADMAP' over '2025 Pilot'). A fragment of a sentence ('(unlike a yellow-cab)')
+ * is not a heading.
+ */
+/** A slide number beside a heading ('Competitive Advantages 10', '4 Market') is no figure. */
+const withoutSlideNumber = (line: string) => line.replace(/^\s*\d{1,2}\s+(?=\p{L})|(?<=\p{L})\s+\d{1,2}\s*$/gu, ' ').trim();
+
+export function isBareHeading(raw: string, re: RegExp): boolean {
+  const line = withoutSlideNumber(raw);
+  if (/\d/.test(line)) return false;
+  const first = /\p{L}/u.exec(line)?.[0];
+  if (!first || first === first.toLowerCase()) return false;
+  // A line broken by the layout ('Commission from' / 'partner facilities') is not a heading.
+  if (/\b(from|of|and|or|to|for|with|by|in|on|the|a|an)\s*[&,]?\s*$|[&,]\s*$/i.test(line)) return false;
+  if (wordsIn(line) <= 4) return true;
+  const flags = re.flags.includes('g') ? re.flags : `${re.flags}g`;
+  return wordsIn(line.replace(new RegExp(re.source, flags), ' ')) < 3;
+}
+
+const FIGURE_OR_LINK = /\d|https?:\/\/|\bwww\./i;
+
+/** The rest of the slide backs a heading with a figure, a date, a link, or another line on the same topic (a list of revenue streams). */
+function slideSupports(page: PageText, hit: string, re: RegExp): boolean {
+  return page.text.split('\n').some((l) => {
+    if (l === hit) return false;
+    re.lastIndex = 0;
+    return (FIGURE_OR_LINK.test(withoutSlideNumber(l)) && !/^\s*\d{1,2}\s*$/.test(l)) || re.test(l);
+  });
+}
+
+/**
+ * A slide that is only the ask (a budget or a use of funds) says what the money will buy:
+ * revenue-model and pricing words there are spending, not income ('Startup Registration and
+ * Licensing ... Rs. 2 lakh'), and a prototype or a launch there is a plan, not a product shown
+ * ('Jetson Nano Board ... Rs.8900 ... Prototype').
+ */
+const NOT_ON_ASK: ReadonlySet<Topic> = new Set(['revenueModel', 'pricing', 'demo', 'live']);
+
+export function findTopics(pages: readonly PageText[], sectionsByPage: ReadonlyMap<number, SectionKind[]> = new Map()): Map<Topic, TopicHit[]> {
   const out = new Map<Topic, TopicHit[]>();
   for (const page of pages) {
+    if (isAgendaOrFiller(page)) continue;
     const lines = [...page.text.split('\n'), ...page.notes.split('\n')];
+    const kinds = sectionsByPage.get(page.number) ?? [];
+    const askOnly = kinds.length > 0 && kinds.every((k) => k === 'ask');
     for (const topic of Object.keys(TOPICS) as Topic[]) {
       const re = TOPICS[topic];
+      if (askOnly && NOT_ON_ASK.has(topic)) continue;
       for (const line of lines) {
         re.lastIndex = 0;
         if (!re.test(line)) continue;
+        re.lastIndex = 0;
+        if (isBareHeading(line, re) && !slideSupports(page, line, re)) continue;
+        re.lastIndex = 0;
         const specific = SPECIFICS[topic];
         if (specific && !specific(line, page)) continue;
         const hits = out.get(topic) ?? [];

@@ -58,7 +58,7 @@ export function understandDeck(deck: DeckText, profile: FounderProfile | null, e
     facts,
     claims,
     metrics: metrics.merged,
-    topics: findTopics(deck.pages),
+    topics: findTopics(deck.pages, sectionsByPage),
     channels: channelsNamed(deck.pages),
     founders:
       named.length > 0
