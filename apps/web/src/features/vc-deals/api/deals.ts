@@ -129,6 +129,7 @@ export function useAssignDeal() {
     onSuccess: ({ deal }) => {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.lists, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: [...dealKeys.detail(deal.id), 'activity'] });
     },
   });
 }
@@ -137,6 +138,9 @@ export function useMarkReviewed() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callEndpoint(dealsEndpoints.markReviewed, { params: { id } }, 'Could not mark the deal as reviewed.'),
-    onSuccess: ({ deal }) => patchDeal(client, deal.id, () => deal),
+    onSuccess: ({ deal }) => {
+      patchDeal(client, deal.id, () => deal);
+      void client.invalidateQueries({ queryKey: [...dealKeys.detail(deal.id), 'activity'] });
+    },
   });
 }
