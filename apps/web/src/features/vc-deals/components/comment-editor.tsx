@@ -177,7 +177,7 @@ export function CommentEditor({
         <p id={hintId} className={cn('text-xs', over ? 'font-medium text-red-600' : 'text-slate-500')}>
           **bold**, *italic*, `code`, [link](https://…) · {text.length}/{COMMENT_MAX_CHARS}
         </p>
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2">
           {onCancel ? (
             <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
               Cancel

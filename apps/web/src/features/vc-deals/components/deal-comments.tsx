@@ -121,7 +121,11 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
       <section id="comments" ref={section} aria-labelledby="comments-title" className="scroll-mt-24">
         <CardHeader>
           <CardTitle id="comments-title">Comments</CardTitle>
-          {query.data ? <span className="text-xs text-slate-500">{query.data.comments.length}</span> : null}
+          {query.data ? (
+            <span className="text-xs text-slate-500">
+              {query.data.comments.length} comment{query.data.comments.length === 1 ? '' : 's'}
+            </span>
+          ) : null}
         </CardHeader>
         <CardBody className="space-y-5">
           {query.isPending ? (

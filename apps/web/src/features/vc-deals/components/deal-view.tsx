@@ -246,7 +246,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
       </div>
 
       {/* The team's discussion and the deal's log, side by side on a wide screen. */}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div id="collaboration" className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <DealComments dealId={deal.id} members={members} />
         </div>
