@@ -19,6 +19,7 @@ import { loadAppSecret } from './modules/account-security/secret-box.ts';
 import * as authModule from './modules/auth/auth.module.ts';
 import type { OnboardingChecks, SecondFactorGate } from './modules/auth/auth.service.ts';
 import * as billingModule from './modules/billing/billing.module.ts';
+import * as collabModule from './modules/collab/collab.module.ts';
 import * as companiesModule from './modules/companies/companies.module.ts';
 import * as dealsModule from './modules/deals/deals.module.ts';
 import * as decksModule from './modules/decks/decks.module.ts';
@@ -206,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const notifications = notificationsModule.register(app, { platform, scoring, deals });
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
+  collabModule.register(app, { platform, deals, notifications });
   matchesModule.register(app, { platform, profiles, billing, deals, notifications });
   teamModule.register(app, { platform });
 

@@ -30,3 +30,4 @@ export * from './integrations.ts';
 export * from './notifications.ts';
 export * from './matches.ts';
 export * from './team.ts';
+export * from './deal-comments.ts';

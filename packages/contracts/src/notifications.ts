@@ -88,7 +88,7 @@ export const notificationsEndpoints = {
     method: 'POST',
     path: '/api/vc/notifications/:id/:action',
     access: 'fund:member',
-    summary: 'Act on a notification (match: view, hot, track, dismiss; warmintro: approve, moreinfo, dismiss); marks it read',
+    summary: 'Act on a notification (match: view, hot, track, dismiss; warmintro: approve, moreinfo, dismiss; mention and assigned: view, dismiss); marks it read',
     tags: ['notifications'],
     params: NotificationActionParamsSchema,
     body: NotificationActionBodySchema,
@@ -107,6 +107,9 @@ const TITLE_SUFFIXES = [' matches your thesis', ' asks for an intro', ' answered
 
 /** The company a notification is about, read from its title (the title itself when it names none). */
 export function notificationSubject(title: string): string {
+  // 'Ada mentioned you on Acme', 'Ada assigned Acme to you' (mention and assigned titles).
+  const team = / mentioned you on (.+)$/.exec(title) ?? /^.+? assigned (.+) to you$/.exec(title);
+  if (team) return team[1]!;
   const suffix = TITLE_SUFFIXES.find((s) => title.endsWith(s));
   return suffix ? title.slice(0, -suffix.length) : title;
 }

@@ -1,5 +1,7 @@
 import { NOT_A_MEMBER, type Deal } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { DealAssignment } from './deal-events.ts';
 import type { DealTeamRepository } from './deal-team.repository.ts';
 import type { DealsRepository } from './deals.repository.ts';
 import { DEAL_NOT_FOUND } from './deals.service.ts';
@@ -8,10 +10,15 @@ import { DEAL_NOT_FOUND } from './deals.service.ts';
 export function createDealTeamService({
   team,
   deals,
+  uow,
+  assigned,
   view,
 }: {
   team: DealTeamRepository;
   deals: DealsRepository;
+  uow: UnitOfWork;
+  /** Tells the deals service's `onAssigned` listeners (activity, the assignee's notification), in the assignment's transaction. */
+  assigned: (assignment: DealAssignment, tx: Transaction) => Promise<void>;
   /** The deal as answers show it. */
   view: (fundId: string, dealId: string) => Promise<Deal>;
 }) {
@@ -20,12 +27,17 @@ export function createDealTeamService({
       return { members: fundId ? await team.members(fundId) : [] };
     },
 
-    async assign(fundId: string | null, dealId: string, ownerId: string | null) {
+    async assign(fundId: string | null, userId: string, dealId: string, ownerId: string | null) {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
-      // The deal first: a foreign or unknown deal is a 404 whoever the owner would be.
-      if (!(await deals.get(fundId, dealId))) throw new AppError('not_found', DEAL_NOT_FOUND);
-      if (ownerId !== null && !(await team.isMember(fundId, ownerId))) throw new AppError('bad_request', NOT_A_MEMBER);
-      if (!(await team.assign(fundId, dealId, ownerId))) throw new AppError('not_found', DEAL_NOT_FOUND);
+      await uow.run(async (tx) => {
+        // The deal first: a foreign or unknown deal is a 404 whoever the owner would be.
+        const deal = await deals.in(tx).lock(fundId, dealId);
+        if (!deal) throw new AppError('not_found', DEAL_NOT_FOUND);
+        if (ownerId !== null && !(await team.in(tx).isMember(fundId, ownerId))) throw new AppError('bad_request', NOT_A_MEMBER);
+        if (deal.ownerUserId === ownerId) return;
+        if (!(await team.in(tx).assign(fundId, dealId, ownerId))) throw new AppError('not_found', DEAL_NOT_FOUND);
+        await assigned({ fundId, dealId, startupName: deal.startupName, from: deal.ownerUserId, to: ownerId, userId }, tx);
+      });
       return { ok: true as const, deal: await view(fundId, dealId) };
     },
   };

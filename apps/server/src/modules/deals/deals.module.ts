@@ -35,7 +35,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
-  dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, view: deals.view }));
+  dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view }));
   const pages = new PageImageRenderer();
   app.addHook('onClose', () => pages.close());
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));

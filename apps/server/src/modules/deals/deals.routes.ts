@@ -9,7 +9,7 @@ import type { DealsService } from './deals.service.ts';
 /** The investor's deals: every call is scoped to the caller's fund (another fund's deal is a 404). */
 export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: DealTeamService) {
   registerEndpoint(app, dealsEndpoints.latestDeal, ({ fund }) => deals.latest(fund.id));
-  registerEndpoint(app, dealsEndpoints.markReviewed, ({ fund, params }) => deals.markReviewed(fund.id, params.id));
+  registerEndpoint(app, dealsEndpoints.markReviewed, ({ fund, auth, params }) => deals.markReviewed(fund.id, auth.user.id, params.id));
   registerEndpoint(app, dealsEndpoints.setStatus, ({ fund, auth, params, body }) =>
     deals.setStatus(fund.id, auth.user.id, params.id, body),
   );
@@ -23,6 +23,6 @@ export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: Dea
   });
   registerEndpoint(app, dealsEndpoints.detail, ({ fund, params }) => deals.detail(fund.id, params.id));
   registerEndpoint(app, dealTeamEndpoints.members, ({ fund }) => team.members(fund.id));
-  registerEndpoint(app, dealTeamEndpoints.assign, ({ fund, params, body }) => team.assign(fund.id, params.id, body.ownerId));
+  registerEndpoint(app, dealTeamEndpoints.assign, ({ fund, auth, params, body }) => team.assign(fund.id, auth.user.id, params.id, body.ownerId));
   registerEndpoint(app, dealsEndpoints.upload, async ({ fund, request }) => deals.upload(fund.id, await readDealUpload(request)));
 }

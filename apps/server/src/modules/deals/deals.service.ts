@@ -23,6 +23,7 @@ import type { ScoringService } from '../scoring/scoring.service.ts';
 import type { DealSourcesRepository } from './deal-sources.repository.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import type { DealRow, DealsRepository, FundRowForDeals } from './deals.repository.ts';
+import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
 export const DEAL_NOT_FOUND = 'Deal not found';
@@ -77,6 +78,8 @@ const CSV_HEADER = [
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
 export function createDealsService({ repo, sources, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
+  const assignments = dealEventListeners<DealAssignment>();
+  const reviews = dealEventListeners<DealReview>();
   /** Deals as answers show them, with their sources (one query for all of them). */
   async function toDeals(rows: DealRow[]) {
     const byDeal = await sources.sourcesOf(rows.map((r) => r.deal.id));
@@ -106,6 +109,12 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
   return {
     /** Another module's work when a deal's status changes, in the change's transaction. */
     onStatusChanged: statusChanges.on,
+    /** Another module's work when a deal is assigned (activity, the assignee's notification), in its transaction. */
+    onAssigned: assignments.on,
+    /** Told by Assign (deal-team.service) inside its transaction. */
+    assigned: assignments.emit,
+    /** Another module's work when a deal is first marked as reviewed, in its transaction. */
+    onReviewed: reviews.on,
 
     /** One deal as the list shows it, sources included. */
     view: async (fundId: string, dealId: string) => viewOf(await getRow(fundId, dealId)),
@@ -195,8 +204,17 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
       };
     },
 
-    async markReviewed(fundId: string | null, dealId: string) {
-      if (!fundId || !(await repo.markReviewed(fundId, dealId))) throw new AppError('not_found', DEAL_NOT_FOUND);
+    async markReviewed(fundId: string | null, userId: string, dealId: string) {
+      if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
+      await uow.run(async (tx) => {
+        const deals = repo.in(tx);
+        const deal = await deals.lock(fundId, dealId);
+        if (!deal) throw new AppError('not_found', DEAL_NOT_FOUND);
+        // Reviewed once: the first review is the one the deal and its activity keep.
+        if (deal.reviewedAt) return;
+        await deals.markReviewed(fundId, dealId);
+        await reviews.emit({ fundId, dealId, userId }, tx);
+      });
       return { ok: true as const, deal: await viewOf(await getRow(fundId, dealId)) };
     },
 

@@ -19,6 +19,19 @@ export const createNotificationsRepository = repository((db) => ({
       .returning();
   },
 
+  /** One row for each of `userIds` that is a member of the fund (a mention, an assignment); others get none. */
+  insertForMembers: async (fundId: string, userIds: string[], values: NewNotification): Promise<NotificationRow[]> => {
+    if (userIds.length === 0) return [];
+    const members = await db
+      .select({ userId: fundMembers.userId })
+      .from(fundMembers)
+      .where(and(eq(fundMembers.fundId, fundId), inArray(fundMembers.userId, userIds)));
+    if (members.length === 0) return [];
+    return db
+      .insert(notifications)
+      .values(members.map((m) => ({ ...values, userId: m.userId, fundId })))
+      .returning();
+  },
   list: async (userId: string): Promise<NotificationRow[]> =>
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(LIST_LIMIT),
 
@@ -44,7 +57,15 @@ export const createNotificationsRepository = repository((db) => ({
 
   /** The action is the fund's: every member's row about the same subject is marked read with it. */
   markActed: async (row: NotificationRow, action: NonNullable<NotificationRow['action']>, dealId: string | null): Promise<NotificationRow[]> => {
-    const subject = row.introId ? eq(notifications.introId, row.introId) : row.dealId ? eq(notifications.dealId, row.dealId) : eq(notifications.id, row.id);
+    // A mention or an assignment is the member's own: acting on it marks only that row.
+    const personal = row.type === 'mention' || row.type === 'assigned';
+    const subject = personal
+      ? eq(notifications.id, row.id)
+      : row.introId
+        ? eq(notifications.introId, row.introId)
+        : row.dealId
+          ? eq(notifications.dealId, row.dealId)
+          : eq(notifications.id, row.id);
     return db
       .update(notifications)
       .set({ unread: false, action, actedAt: sql`now()`, dealId: sql`coalesce(${notifications.dealId}, ${dealId}::uuid)` })

@@ -122,6 +122,17 @@ export function createNotificationsService({ repo, uow, events, log, commitWaitM
       return rows.map(toNotification);
     },
 
+    /**
+     * Raises a notification for some members of the fund only (the members mentioned in a comment,
+     * a deal's new owner); ids that are not the fund's members get none. Pushed as `notifyFund`'s are.
+     */
+    async notifyMembers(fundId: string, userIds: string[], values: NewNotification, tx?: Transaction): Promise<Notification[]> {
+      const rows = await repo.in(tx).insertForMembers(fundId, [...new Set(userIds)], values);
+      if (rows.length === 0) return [];
+      if (tx) announceWhenCommitted(rows.map((r) => r.id));
+      else await announce(rows);
+      return rows.map(toNotification);
+    },
     /** Acts on the caller's notification: 404 unless it is theirs, 400 for an action its type does not take. */
     async act(fundId: string | null, userId: string, id: string, action: NotificationAction, question?: string) {
       const row = fundId && UUID.test(id) ? await repo.get(userId, fundId, id) : undefined;

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 const controlClass =
@@ -8,7 +8,7 @@ export const Input = ({ className, ...props }: ComponentProps<'input'>) => (
   <input className={cn(controlClass, 'h-10', className)} {...props} />
 );
 
-export const Textarea = ({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) => (
+export const Textarea = ({ className, ...props }: ComponentProps<'textarea'>) => (
   <textarea className={cn(controlClass, 'min-h-24', className)} {...props} />
 );
 

@@ -57,7 +57,8 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
       const done = await act.mutateAsync({ id: n.id, action, ...(question ? { question } : {}) });
       setAsking(false);
       if (action === 'view' && done.dealId) {
-        navigate(paths.vc.deal(done.dealId));
+        // A mention opens the discussion it came from; anything else the deal page.
+        navigate(n.type === 'mention' ? `${paths.vc.deal(done.dealId)}#comments` : paths.vc.deal(done.dealId));
         return;
       }
       toast.success(`${NOTIFICATION_ACTION_LABELS[action]} action taken for ${subject}`);
@@ -163,13 +164,12 @@ function NotificationList({ all = false }: { all?: boolean }) {
   }
   const matches = notifications.filter((n) => n.type === 'match').slice(0, 3);
   const intros = notifications.filter((n) => n.type === 'warmintro').slice(0, 3);
-  if (matches.length === 0 && intros.length === 0) {
-    return <p className="text-sm text-slate-600">{notifications.length} team notification{notifications.length === 1 ? '' : 's'}: see View all.</p>;
-  }
+  const team = notifications.filter((n) => n.type === 'mention' || n.type === 'assigned').slice(0, 3);
   return (
     <div className="space-y-5">
       <Group title="Matching Alerts" items={matches} />
       <Group title="Warm Intros" items={intros} />
+      <Group title="Mentions & Assignments" items={team} />
     </div>
   );
 }

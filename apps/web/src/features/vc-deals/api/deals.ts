@@ -143,6 +143,7 @@ export function useAssignDeal() {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.lists, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: dealKeys.facetsAll });
+      void client.invalidateQueries({ queryKey: [...dealKeys.detail(deal.id), 'activity'] });
     },
   });
 }
@@ -151,6 +152,9 @@ export function useMarkReviewed() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callEndpoint(dealsEndpoints.markReviewed, { params: { id } }, 'Could not mark the deal as reviewed.'),
-    onSuccess: ({ deal }) => patchDeal(client, deal.id, () => deal),
+    onSuccess: ({ deal }) => {
+      patchDeal(client, deal.id, () => deal);
+      void client.invalidateQueries({ queryKey: [...dealKeys.detail(deal.id), 'activity'] });
+    },
   });
 }

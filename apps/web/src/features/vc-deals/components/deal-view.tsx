@@ -13,6 +13,8 @@ import { useAssignDeal, useMarkReviewed, useMembers, useSetDealStatus, type Deal
 import { formatDate, formatDateTime, laterArrivals, movedToast, SOURCE_LABELS } from '../lib/labels';
 import { whyChips } from '../lib/why';
 import { AssignSelect } from './assign-select';
+import { DealActivity } from './deal-activity';
+import { DealComments } from './deal-comments';
 import { DealFindingsCards } from './deal-findings-cards';
 import { DealSubScores } from './deal-sub-scores';
 import { DealTags } from './deal-tags';
@@ -240,6 +242,16 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
               <StatusHistory history={history} />
             </CardBody>
           </Card>
+        </div>
+      </div>
+
+      {/* The team's discussion and the deal's log, side by side on a wide screen. */}
+      <div id="collaboration" className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <DealComments dealId={deal.id} members={members} />
+        </div>
+        <div className="min-w-0">
+          <DealActivity dealId={deal.id} />
         </div>
       </div>
     </div>

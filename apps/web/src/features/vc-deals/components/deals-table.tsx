@@ -1,5 +1,5 @@
 import type { Deal, DealStatus, FundMember } from '@fitscore/contracts';
-import { PanelRightOpen } from 'lucide-react';
+import { MessageSquarePlus, PanelRightOpen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -32,6 +32,21 @@ function QuickViewButton({ deal, onQuickView }: { deal: Deal; onQuickView: (deal
     >
       <PanelRightOpen className="h-4 w-4" aria-hidden="true" />
     </button>
+  );
+}
+
+/** 'Add comment': the deal page's comments (issue 11: the row's add-comment action, now that comments exist). */
+function AddCommentLink({ deal }: { deal: Deal }) {
+  return (
+    <Link
+      to={`${paths.vc.deal(deal.id)}#comments`}
+      onClick={(e) => e.stopPropagation()}
+      className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-600 ring-1 ring-slate-200 ring-inset hover:bg-slate-50"
+      aria-label={`Add comment on ${deal.startupName}`}
+      title="Add comment"
+    >
+      <MessageSquarePlus className="h-4 w-4" aria-hidden="true" />
+    </Link>
   );
 }
 
@@ -86,6 +101,7 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
             </p>
             <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
               <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />
+              <AddCommentLink deal={deal} />
               <StatusButtons deal={deal} compact onSet={(s) => actions.onStatus(deal, s)} />
               <AssignSelect deal={deal} members={actions.members} onAssign={(m) => actions.onAssign(deal, m)} className="ml-auto" />
             </div>
@@ -138,6 +154,7 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               <td className="px-3 py-3">
                 <div className="flex items-center gap-2">
                   <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />
+                  <AddCommentLink deal={deal} />
                   <StatusButtons deal={deal} compact onSet={(s) => actions.onStatus(deal, s)} />
                   <AssignSelect deal={deal} members={actions.members} onAssign={(m) => actions.onAssign(deal, m)} />
                 </div>

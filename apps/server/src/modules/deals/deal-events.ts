@@ -1,0 +1,33 @@
+import type { Transaction } from '../../lib/unit-of-work.ts';
+
+/** A deal given a new owner (or none), by a member of its fund. */
+export interface DealAssignment {
+  fundId: string;
+  dealId: string;
+  startupName: string;
+  /** The owner before and after (null: unassigned). */
+  from: string | null;
+  to: string | null;
+  /** Who assigned it. */
+  userId: string;
+}
+
+/** A deal marked as reviewed for the first time. */
+export interface DealReview {
+  fundId: string;
+  dealId: string;
+  userId: string;
+}
+
+/** Listeners that run in the action's transaction: what they write exists exactly when the action does. */
+export function dealEventListeners<T>() {
+  const listeners: ((event: T, tx: Transaction) => Promise<void>)[] = [];
+  return {
+    on(listener: (event: T, tx: Transaction) => Promise<void>) {
+      listeners.push(listener);
+    },
+    async emit(event: T, tx: Transaction) {
+      for (const listener of listeners) await listener(event, tx);
+    },
+  };
+}
