@@ -13,3 +13,4 @@ export * from './integrations.ts';
 export * from './intake.ts';
 export * from './notifications.ts';
 export * from './team.ts';
+export * from './events.ts';
