@@ -8,6 +8,7 @@ const STATUS: Record<AlertDeliveryStatus, { label: string; tone: BadgeTone }> = 
   pending: { label: 'Sending', tone: 'brand' },
   sent: { label: 'Sent', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },
+  skipped: { label: 'Not sent', tone: 'neutral' },
 };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -16,6 +17,8 @@ const kindLabel = (d: AlertDelivery) => (d.kind === 'test' ? 'Test' : ALERT_EVEN
 /** What the service answered: its status and the start of its body, or why no answer came. */
 function Answer({ d }: { d: AlertDelivery }) {
   if (d.status === 'sent' && d.attempts <= 1) return null;
+  // Skipped: never tried; the reason (the plan) is the body.
+  if (d.status === 'skipped') return <p className="text-xs break-words text-slate-500">{d.responseBody}</p>;
   const tries = d.attempts === 1 ? '1 try' : `${d.attempts} tries`;
   const said = d.responseStatus !== null ? `answered ${d.responseStatus}${d.responseBody ? `: ${d.responseBody}` : ''}` : (d.responseBody ?? 'no answer yet');
   return (
