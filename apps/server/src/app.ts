@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
-import { createUnitOfWork, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '@fitscore/db';
+import { createUnitOfWork, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
