@@ -82,7 +82,11 @@ function audienceFilter(audiences: Audience[]): SQL | undefined {
   );
 }
 
-const toStored = (row: typeof serverEvents.$inferSelect): StoredEvent => ({ id: row.id, type: row.type, data: row.data });
+const toStored = (row: typeof serverEvents.$inferSelect): StoredEvent => ({
+  id: row.id,
+  type: row.type,
+  data: row.data,
+});
 
 /**
  * The stored event bus (ADR 0025): publish writes the event to `server_events` and, on PostgreSQL,
@@ -213,7 +217,8 @@ export function createStoredEventBus(database: DatabaseHandle, log: Log) {
           .insert(serverEvents)
           .values({ audienceKind: kind, audienceId: id, type, data: data ?? null })
           .returning({ id: serverEvents.id });
-        if (database.kind === 'postgres') await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row!.id)})`);
+        if (database.kind === 'postgres')
+          await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row!.id)})`);
       });
       // Our own streams need not wait for the notification's round trip.
       pullSoon();

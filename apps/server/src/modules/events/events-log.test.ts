@@ -80,12 +80,26 @@ async function newFund(server: TestServer) {
 /** A premium founder with a FitScore, who can ask a fund for an intro (which notifies its members). */
 async function introFounder(server: TestServer) {
   const f = await signUp(server, 'founder');
-  expect((await server.request('POST', '/founder/profile/', { token: f.token, body: validProfile() })).status).toBeLessThan(300);
-  expect((await server.request('POST', '/founder/subscription/', { token: f.token, body: { plan: 'premium' } })).status).toBeLessThan(300);
-  const scores = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, { score: 7 }])) as Parameters<typeof subScoreValues>[0];
+  expect(
+    (await server.request('POST', '/founder/profile/', { token: f.token, body: validProfile() })).status,
+  ).toBeLessThan(300);
+  expect(
+    (await server.request('POST', '/founder/subscription/', { token: f.token, body: { plan: 'premium' } })).status,
+  ).toBeLessThan(300);
+  const scores = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, { score: 7 }])) as Parameters<
+    typeof subScoreValues
+  >[0];
   await server.database.handle.db
     .insert(fitScores)
-    .values({ userId: f.user.id, deckVersion: 1, engineVersion: 'test', overall: 70, ...subScoreValues(scores), analysis: {}, profile: {} });
+    .values({
+      userId: f.user.id,
+      deckVersion: 1,
+      engineVersion: 'test',
+      overall: 70,
+      ...subScoreValues(scores),
+      analysis: {},
+      profile: {},
+    });
   return f;
 }
 
@@ -111,7 +125,10 @@ describe('the stored event log', () => {
       await a.app.events.publish({ user: user.user.id }, { type: 'test.live', data: {} });
       const events = await again.until((e) => e.some((x) => x.event === 'test.live'));
       const missed = events.filter((x) => x.event === 'test.missed');
-      expect(missed.map((x) => x.data.n), JSON.stringify(resume)).toEqual([1, 2, 3]);
+      expect(
+        missed.map((x) => x.data.n),
+        JSON.stringify(resume),
+      ).toEqual([1, 2, 3]);
       const ids = events.filter((x) => x.id && x.event !== 'ready').map((x) => Number(x.id));
       expect(ids).toEqual([...ids].sort((p, q) => p - q));
       expect(new Set(ids).size).toBe(ids.length);
@@ -157,13 +174,17 @@ describe('the stored event log', () => {
     publishing = false;
     await publisher;
     const events = await again.until((e) => e.filter((x) => x.event === 'test.burst').length >= n);
-    expect(events.filter((x) => x.event === 'test.burst').map((x) => x.data.n)).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(events.filter((x) => x.event === 'test.burst').map((x) => x.data.n)).toEqual(
+      Array.from({ length: n }, (_, i) => i),
+    );
     again.close();
   });
 
   it('refuses a Last-Event-ID that is not an event id', async () => {
     const user = await signUp(a, 'founder');
-    const res = await fetch(`${a.url}/events/?ticket=${encodeURIComponent(await ticketFor(a, user.token))}&lastEventId=abc`);
+    const res = await fetch(
+      `${a.url}/events/?ticket=${encodeURIComponent(await ticketFor(a, user.token))}&lastEventId=abc`,
+    );
     expect(res.status).toBe(400);
     await res.body?.cancel();
   });
@@ -178,7 +199,10 @@ describe('the stored event log', () => {
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(serverEvents.type, 'test.old'));
     expect(await (a.app.events as StoredEventBus).prune()).toBeGreaterThanOrEqual(1);
-    const left = await db.select({ type: serverEvents.type }).from(serverEvents).where(eq(serverEvents.audienceId, user.user.id));
+    const left = await db
+      .select({ type: serverEvents.type })
+      .from(serverEvents)
+      .where(eq(serverEvents.audienceId, user.user.id));
     expect(left.map((r) => r.type)).toEqual(['test.recent']);
   });
 });
@@ -205,7 +229,10 @@ describe('several API processes on one PostgreSQL', () => {
       await stream.ready();
       const founder = await introFounder(other);
       const sent = performance.now();
-      const intro = await other.request('POST', `/founder/matches/${vc.fundId}/intro/`, { token: founder.token, body: { note: 'hello' } });
+      const intro = await other.request('POST', `/founder/matches/${vc.fundId}/intro/`, {
+        token: founder.token,
+        body: { note: 'hello' },
+      });
       expect(intro.status).toBe(201);
       const events = await stream.until((e) => e.some((x) => x.event === 'notification'), 2000);
       const notification = events.find((x) => x.event === 'notification');
@@ -215,22 +242,27 @@ describe('several API processes on one PostgreSQL', () => {
     },
   );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('keeps delivering after the LISTEN connection drops, with what was published meanwhile', async () => {
-    const user = await signUp(a, 'founder');
-    const stream = await openStream(a, await ticketFor(a, user.token));
-    await stream.ready();
-    const bus = a.app.events as StoredEventBus;
-    const connection = bus.listenerConnection()!;
-    expect(connection).not.toBeNull();
-    // Kill the backend under it, as a database restart or a network cut would.
-    await a.database.handle.db.execute(sql`select pg_terminate_backend(${(connection as unknown as { processID: number }).processID})`);
-    for (const n of [1, 2]) await b!.app.events.publish({ user: user.user.id }, { type: 'test.during', data: { n } });
-    const events = await stream.until((e) => e.filter((x) => x.event === 'test.during').length >= 2, 8000);
-    expect(events.filter((x) => x.event === 'test.during').map((x) => x.data.n)).toEqual([1, 2]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(bus.listenerConnection()).not.toBe(connection);
-    stream.close();
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'keeps delivering after the LISTEN connection drops, with what was published meanwhile',
+    async () => {
+      const user = await signUp(a, 'founder');
+      const stream = await openStream(a, await ticketFor(a, user.token));
+      await stream.ready();
+      const bus = a.app.events as StoredEventBus;
+      const connection = bus.listenerConnection()!;
+      expect(connection).not.toBeNull();
+      // Kill the backend under it, as a database restart or a network cut would.
+      await a.database.handle.db.execute(
+        sql`select pg_terminate_backend(${(connection as unknown as { processID: number }).processID})`,
+      );
+      for (const n of [1, 2]) await b!.app.events.publish({ user: user.user.id }, { type: 'test.during', data: { n } });
+      const events = await stream.until((e) => e.filter((x) => x.event === 'test.during').length >= 2, 8000);
+      expect(events.filter((x) => x.event === 'test.during').map((x) => x.data.n)).toEqual([1, 2]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(bus.listenerConnection()).not.toBe(connection);
+      stream.close();
+    },
+  );
 });
 
 if (!process.env.TEST_DATABASE_URL) {
