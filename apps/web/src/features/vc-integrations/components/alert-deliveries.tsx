@@ -50,7 +50,7 @@ function Row({ d }: { d: AlertDelivery }) {
 }
 
 /** The last 50 messages sent to Slack and Teams, newest first, with what each service answered. */
-export function AlertDeliveries() {
+export function AlertDeliveries({ allowed = true }: { allowed?: boolean }) {
   const deliveries = useAlertDeliveries();
   return (
     <QueryState query={deliveries} label="Loading the deliveries">
@@ -58,7 +58,9 @@ export function AlertDeliveries() {
         list.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center">
             <BellRing className="h-6 w-6 text-slate-400" aria-hidden="true" />
-            <p className="mt-2 text-sm text-slate-600">No alerts sent yet. Save a webhook URL and use Send test to check it.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {allowed ? 'No alerts sent yet. Save a webhook URL and use Send test to check it.' : 'No alerts sent yet.'}
+            </p>
           </div>
         ) : (
           <ul aria-label="Alert deliveries" className="divide-y divide-slate-200 rounded-xl border border-slate-200">

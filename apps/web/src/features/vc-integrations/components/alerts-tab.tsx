@@ -48,7 +48,7 @@ export function AlertsTab() {
         </QueryState>
       </Section>
       <Section title="Deliveries" description="The last 50 alerts sent, newest first, with what Slack or Teams answered. Failed sends are retried a few times first.">
-        <AlertDeliveries />
+        <AlertDeliveries allowed={settings.data?.alertsAllowed ?? true} />
       </Section>
     </div>
   );
