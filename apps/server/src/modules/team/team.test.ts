@@ -341,5 +341,9 @@ describe('the fund is a team', () => {
     ).toHaveProperty('role');
     for (const path of ['/vc/team/', '/vc/team/invites/{id}/', '/vc/team/members/{id}/', '/vc/team/join/'])
       expect(body.paths).toHaveProperty([path]);
+    expect(Object.keys(body.paths['/vc/team/members/{id}/']).sort()).toEqual(['delete', 'patch']);
+    expect(
+      body.paths['/vc/team/members/{id}/'].patch.requestBody.content['application/json'].schema.properties.role.enum,
+    ).toEqual(['admin', 'member']);
   });
 });
