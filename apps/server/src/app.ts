@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
-import { createUnitOfWork, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '@fitscore/db';
+import { createUnitOfWork, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -24,7 +24,7 @@ import * as companiesModule from './modules/companies/companies.module.ts';
 import * as dealsModule from './modules/deals/deals.module.ts';
 import * as decksModule from './modules/decks/decks.module.ts';
 import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
-import { createInProcessEventBus, type EventBus } from './modules/events/event-bus.ts';
+import { createStoredEventBus, type EventBus } from './modules/events/event-bus.ts';
 import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
@@ -81,7 +81,8 @@ function loggerOptions(config: AppConfig, stream: DestinationStream | undefined)
 }
 
 /** The infrastructure every module may use; the parts a test may replace come from `options`. */
-function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, options: BuildOptions): Platform {
+function buildPlatform(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, options: BuildOptions): Platform {
+  const { db } = database;
   const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
   let analyzer = options.analyzer;
   if (!analyzer) {
@@ -99,6 +100,14 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, op
     app.addHook('onClose', () => opened.close());
     blobs = opened;
   }
+  let events = options.events;
+  if (!events) {
+    // The stored log with LISTEN/NOTIFY fan-out (ADR 0025): streams on any process, replay after Last-Event-ID.
+    const stored = createStoredEventBus(database, app.log);
+    app.addHook('onReady', async () => stored.start());
+    app.addHook('preClose', () => stored.close());
+    events = stored;
+  }
   return {
     config,
     db,
@@ -107,7 +116,7 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, db: Database, op
     analyzer,
     blobs,
     http: options.http ?? globalThis.fetch,
-    events: options.events ?? createInProcessEventBus(),
+    events,
     cursors: createPageCursors(appSecret),
   };
 }
@@ -156,7 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerOpenApi(app, config);
   registerNotFound(app, { max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
 
-  const platform = buildPlatform(app, config, database.db, options);
+  const platform = buildPlatform(app, config, database, options);
   app.decorate('events', platform.events);
 
   // Slots one module fills and another reads; all must be filled before the app starts.

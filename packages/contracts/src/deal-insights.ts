@@ -16,6 +16,20 @@ export const DealWeeksSchema = z.object({
 });
 export type DealWeeks = z.infer<typeof DealWeeksSchema>;
 
+/**
+ * How long the fund takes to decide (issue 13 §3, ADR 0025): a decision is a deal's first move from
+ * New to Hot, Track or Cold; its time runs from the deal's receipt (when it entered the pipeline).
+ */
+export const DECISION_TIME_HELP =
+  "Days from receiving a deal to its first move from New to Hot, Track or Cold, as the median over your fund's deals.";
+export const DecisionTimeSchema = z.object({
+  /** The median in days, to one decimal; null before the first decision. */
+  medianDays: z.number().nullable(),
+  /** How many deals have had a decision. */
+  decisions: z.number().int(),
+});
+export type DecisionTime = z.infer<typeof DecisionTimeSchema>;
+
 export const DeckPageParamsSchema = DealIdParamsSchema.extend({
   /** 1-based; anything but a page of the deck is a 404. */
   n: z.string().max(12),
@@ -37,6 +51,14 @@ export const dealInsightEndpoints = {
         .default(DEAL_WEEKS_DEFAULT),
     }),
     response: DealWeeksSchema,
+  }),
+  decisionTime: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/decision-time',
+    access: 'fund:member',
+    summary: "Median days from a deal's receipt to its first move from New to Hot, Track or Cold, over the fund's deals",
+    tags: ['deals'],
+    response: DecisionTimeSchema,
   }),
   deckPage: defineEndpoint({
     method: 'GET',

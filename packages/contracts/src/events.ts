@@ -4,8 +4,10 @@ import { defineEndpoint } from './endpoint.ts';
 /**
  * The server-push channel: one EventSource per signed-in browser session. EventSource
  * cannot send headers, so the client first trades its session for a short-lived ticket
- * and opens `GET /events/?ticket=...`. Each message's SSE `event` is the event type and
- * its `data` the JSON payload.
+ * and opens `GET /events/?ticket=...`. Each message's SSE `event` is the event type, its
+ * `data` the JSON payload and its `id` the event's place in the stored log (ADR 0025): a stream
+ * opened with the `Last-Event-ID` header, or `lastEventId=` in the query (a new EventSource),
+ * first gets every stored event after that id, then `ready`, then live ones.
  */
 
 /** Sent once when the stream opens, so the client knows it is live. */

@@ -23,11 +23,21 @@ export const ALERT_TARGET_LABELS: Record<AlertTarget, string> = { slack: 'Slack'
 export const ALERT_DELIVERY_KINDS = [...ALERT_EVENTS, 'test'] as const;
 export type AlertDeliveryKind = (typeof ALERT_DELIVERY_KINDS)[number];
 
-/** `pending` while queued or between retries; `sent` once the service accepted it; `failed` for good. */
-export const ALERT_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * `pending` while queued or between retries; `sent` once the service accepted it; `failed` for good;
+ * `skipped` when the fund's plan no longer includes alerts when its turn came (ADR 0025).
+ */
+export const ALERT_DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type AlertDeliveryStatus = (typeof ALERT_DELIVERY_STATUSES)[number];
 
 export const DEFAULT_ALERT_THRESHOLD = 70;
+
+/**
+ * Slack/Teams alerts are a Pro feature (spec: 'VCs Pro: … Slack/Teams integration'), open during the
+ * trial while it has scores left, like the rest of the trial (ADR 0025).
+ */
+export const ALERTS_PRO_REQUIRED =
+  'Slack and Teams alerts are a Pro feature, and your trial has no scores left. Upgrade to Pro to keep sending alerts.';
 export const DEFAULT_ALERT_EVENTS: readonly AlertEvent[] = ALERT_EVENTS;
 export const WEBHOOK_URL_MAX = 2000;
 
@@ -42,6 +52,8 @@ export const IntegrationSettingsSchema = z
     events: z.array(z.enum(ALERT_EVENTS)),
     /** A match alerts when its FitScore is at or above this (0-100). */
     alertThreshold: z.number().int(),
+    /** Whether the fund's plan includes alerts now: Pro, or the trial with scores left. */
+    alertsAllowed: z.boolean(),
   })
   .meta({ id: 'IntegrationSettings' });
 export type IntegrationSettings = z.infer<typeof IntegrationSettingsSchema>;
@@ -111,7 +123,7 @@ export const integrationsEndpoints = {
     method: 'PUT',
     path: '/vc/integrations/',
     access: 'fund:admin',
-    summary: 'Save the Slack/Teams webhook URLs (https, public hosts only), the events sent and the match threshold',
+    summary: 'Save the Slack/Teams webhook URLs (https, public hosts only), the events sent and the match threshold (402 adding a URL once the trial is used up and the fund is not on Pro)',
     tags: ['integrations'],
     body: SaveIntegrationsSchema,
     response: IntegrationSettingsSchema,
@@ -120,7 +132,7 @@ export const integrationsEndpoints = {
     method: 'POST',
     path: '/vc/integrations/test/',
     access: 'fund:admin',
-    summary: 'Send a test message to each configured service; answers what each one said',
+    summary: 'Send a test message to each configured service; answers what each one said (402 once the trial is used up and the fund is not on Pro)',
     tags: ['integrations'],
     response: z.object({ results: z.array(AlertTestResultSchema) }),
   }),

@@ -20,6 +20,7 @@ export const TEAM_MESSAGES = {
   alreadyInFund: 'Your account already belongs to a fund. An account can be in one fund only.',
   lastAdmin: 'The last admin cannot be removed. Make someone else an admin first.',
   noFund: 'Save your fund profile before inviting your team.',
+  lastAdminDemoted: 'The last admin cannot be made a member. Make someone else an admin first.',
 } as const;
 
 const RoleSchema = z.enum(FUND_MEMBER_ROLES, { error: 'Role must be admin or member' });
@@ -45,6 +46,8 @@ export const CreateInviteBodySchema = z.object({
   email: EmailSchema.nullable().default(null),
   role: RoleSchema.default('member'),
 });
+
+export const UpdateMemberBodySchema = z.object({ role: RoleSchema });
 
 const IdParams = (message: string) => z.object({ id: z.uuid({ error: message }) });
 
@@ -92,6 +95,16 @@ export const teamEndpoints = {
     tags: ['team'],
     params: IdParams(TEAM_MESSAGES.memberNotFound),
     response: OkSchema,
+  }),
+  updateMember: defineEndpoint({
+    method: 'PATCH',
+    path: '/vc/team/members/:id/',
+    access: 'fund:admin',
+    summary: "Change a member's role (admin or member). 409 when it would leave the fund without an admin",
+    tags: ['team'],
+    params: IdParams(TEAM_MESSAGES.memberNotFound),
+    body: UpdateMemberBodySchema,
+    response: z.object({ member: FundMemberSchema }),
   }),
   join: defineEndpoint({
     method: 'POST',

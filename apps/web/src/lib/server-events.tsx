@@ -17,7 +17,8 @@ const RETRY_MAX_MS = 60_000;
 /**
  * One server-push stream per signed-in session: trades the session for a short-lived ticket
  * (EventSource cannot send the Authorization header), opens the stream, and opens a new one
- * with a fresh ticket when the server ends it. `sessionKey` is the signed-in user's id, null
+ * with a fresh ticket when the server ends it, resuming after the last event id it saw (the
+ * server replays what was published meanwhile; the browser's own retries send Last-Event-ID). `sessionKey` is the signed-in user's id, null
  * when signed out (no stream).
  */
 export function ServerEventsProvider({ sessionKey, children }: { sessionKey: string | null; children: ReactNode }) {
@@ -25,6 +26,8 @@ export function ServerEventsProvider({ sessionKey, children }: { sessionKey: str
   const source = useRef<EventSource | null>(null);
 
   const attached = useRef(new WeakMap<EventSource, Set<string>>());
+  /** The id of the last event seen: a new stream (fresh ticket) resumes after it, so nothing is missed. */
+  const lastEventId = useRef<string | null>(null);
 
   /** Listens on a stream for one event type, once per stream. */
   const attach = useCallback((es: EventSource, type: string) => {
@@ -33,6 +36,7 @@ export function ServerEventsProvider({ sessionKey, children }: { sessionKey: str
     types.add(type);
     attached.current.set(es, types);
     es.addEventListener(type, (message: MessageEvent<string>) => {
+      if (message.lastEventId) lastEventId.current = message.lastEventId;
       let data: unknown;
       try {
         data = JSON.parse(message.data);
@@ -71,10 +75,13 @@ export function ServerEventsProvider({ sessionKey, children }: { sessionKey: str
       try {
         const { ticket } = await callEndpoint(eventsEndpoints.ticket);
         if (stopped) return;
-        const es = new EventSource(apiUrl(`${EVENTS_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`));
+        const resume = lastEventId.current ? `&lastEventId=${encodeURIComponent(lastEventId.current)}` : '';
+        const es = new EventSource(apiUrl(`${EVENTS_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}${resume}`));
         source.current = es;
         for (const type of listeners.current.keys()) attach(es, type);
-        es.addEventListener('ready', () => {
+        es.addEventListener('ready', (message: MessageEvent<string>) => {
+          // `ready` follows the replay of what was missed and carries the last id covered.
+          if (message.lastEventId) lastEventId.current = message.lastEventId;
           retryMs = RETRY_MIN_MS;
         });
         es.addEventListener('error', () => {

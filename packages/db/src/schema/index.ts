@@ -14,3 +14,4 @@ export * from './intake.ts';
 export * from './notifications.ts';
 export * from './team.ts';
 export * from './collab.ts';
+export * from './events.ts';

@@ -45,6 +45,6 @@ export const alertDeliveries = pgTable(
   },
   (t) => [
     index('alert_deliveries_fund_created_idx').on(t.fundId, t.createdAt),
-    check('alert_deliveries_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('alert_deliveries_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { deals, fitScores, repository } from '@fitscore/db';
+import { deals, dealStatusHistory, fitScores, repository } from '@fitscore/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 
 /** The dashboard's reads over a fund's deals: arrivals per week, and which deck a deal shows. */
@@ -11,6 +11,27 @@ export const createDealInsightsRepository = repository((db) => ({
       .from(deals)
       .where(and(eq(deals.fundId, fundId), gte(deals.createdAt, since)))
       .groupBy(week, deals.source);
+  },
+
+  /**
+   * The median days from receipt (the deal's creation) to its decision (its first move from New to
+   * Hot, Track or Cold, from the status history), and how many deals have one.
+   */
+  decisionTime: async (fundId: string): Promise<{ median: number | null; decisions: number }> => {
+    const result = await db.execute<{ median: number | string | null; decisions: number | string }>(sql`
+      with decided as (
+        select distinct on (h.deal_id) h.deal_id, h.created_at as decided_at, d.created_at as received_at
+        from ${dealStatusHistory} h
+        join ${deals} d on d.id = h.deal_id
+        where d.fund_id = ${fundId} and h.from_status = 'new' and h.to_status in ('hot', 'track', 'cold')
+        order by h.deal_id, h.created_at
+      )
+      select
+        percentile_cont(0.5) within group (order by extract(epoch from (decided_at - received_at)) / 86400) as median,
+        count(*)::int as decisions
+      from decided`);
+    const row = (result as unknown as { rows: { median: number | string | null; decisions: number | string }[] }).rows[0];
+    return { median: row?.median == null ? null : Number(row.median), decisions: Number(row?.decisions ?? 0) };
   },
 
   /** The fund's deal, with the deck its score was read from (null before a score); undefined for another fund's. */

@@ -1,4 +1,4 @@
-import { DEAL_SOURCES, TRIAL_SCORING_REFUSED, type DealWeeks } from '@fitscore/contracts';
+import { DEAL_SOURCES, TRIAL_SCORING_REFUSED, type DealWeeks, type DecisionTime } from '@fitscore/contracts';
 import { DeckError, isPageOutOfRange, PAGE_IMAGE, type PageImageRenderer } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
 import { BlobNotFoundError, type BlobStore } from '../../lib/blob-store.ts';
@@ -51,6 +51,14 @@ export function createDealInsightsService({ repo, decks, blobs, pages, deals, sc
   }
 
   return {
+    /** The fund's median days to a decision (ADR 0025), to one decimal; null before the first. */
+    async decisionTime(fundId: string | null): Promise<DecisionTime> {
+      if (!fundId) return { medianDays: null, decisions: 0 };
+      const { median, decisions } = await repo.decisionTime(fundId);
+      // Never below zero: a clock step between two servers must not show a negative wait.
+      return { medianDays: median === null ? null : Math.max(0, Math.round(median * 10) / 10), decisions };
+    },
+
     async weekly(fundId: string | null, weeks: number): Promise<DealWeeks> {
       const first = new Date(mondayOf(now()).getTime() - (weeks - 1) * 7 * DAY_MS);
       const rows = fundId ? await repo.weekly(fundId, first) : [];

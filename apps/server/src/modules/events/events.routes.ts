@@ -4,11 +4,16 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import type { Memberships } from '../../plugins/auth.ts';
-import type { EventBus } from './event-bus.ts';
+import type { Audience, DeliveredEvent, EventBus } from './event-bus.ts';
 import type { EventTickets } from './event-tickets.ts';
 
 
-const StreamQuerySchema = z.object({ ticket: z.string().min(1).max(512) });
+const EventIdSchema = z.string().regex(/^\d{1,15}$/, 'Last-Event-ID must be an event id');
+const StreamQuerySchema = z.object({
+  ticket: z.string().min(1).max(512),
+  /** Where a new EventSource (a fresh ticket) resumes: the browser only sends the header on its own retries. */
+  lastEventId: EventIdSchema.optional(),
+});
 
 /**
  * The server-push channel: a ticket for the signed-in user, then one SSE stream per browser
@@ -41,22 +46,50 @@ export function eventsRoutes(
     },
     async (request, reply) => {
       const userId = request.eventsUser!;
+      const { lastEventId: fromQuery } = request.query as z.infer<typeof StreamQuerySchema>;
+      const header = request.headers['last-event-id'];
+      // The browser's own reconnect sends the header (newer than the query of the URL it reuses).
+      const resumeFrom = typeof header === 'string' && EventIdSchema.safeParse(header).success ? header : fromQuery;
       const membership = await memberships.membershipOf(userId);
+      const audiences: Audience[] = [{ user: userId }];
+      if (membership) audiences.push({ fund: membership.fundId });
       reply.sse.keepAlive();
-      const forward = (event: { type: string; data: unknown }) => {
+
+      /** The highest stored id sent: replay and live overlap, so anything at or below it is a duplicate. */
+      let lastSent = 0;
+      let replaying = true;
+      const held: DeliveredEvent[] = [];
+      const send = (event: DeliveredEvent) => {
         if (!reply.sse.isConnected) return;
-        reply.sse.send({ event: event.type, data: event.data ?? null }).catch((err: unknown) => {
-          request.log.debug({ err }, 'event not delivered: the stream closed');
-        });
+        if (event.id !== undefined) {
+          if (event.id <= lastSent) return;
+          lastSent = event.id;
+        }
+        reply.sse
+          .send({ ...(event.id !== undefined ? { id: String(event.id) } : {}), event: event.type, data: event.data ?? null })
+          .catch((err: unknown) => {
+            request.log.debug({ err }, 'event not delivered: the stream closed');
+          });
       };
-      const stops = [bus.subscribe({ user: userId }, forward)];
-      if (membership) stops.push(bus.subscribe({ fund: membership.fundId }, forward));
+      // The log's head, read before subscribing: a fresh stream replays from there, so an event committed
+      // while it subscribes is in the log read, the live feed or both (deduplicated), never in neither.
+      const from = resumeFrom !== undefined ? Number(resumeFrom) : bus.head ? await bus.head() : undefined;
+      const stops = audiences.map((audience) =>
+        bus.subscribe(audience, (event) => (replaying ? held.push(event) : send(event))),
+      );
       open.add(reply.sse);
       reply.sse.onClose(() => {
         open.delete(reply.sse);
         stops.forEach((stop) => stop());
       });
-      await reply.sse.send({ event: EVENTS_READY, data: {} });
+      if (from !== undefined && bus.replay) {
+        lastSent = from;
+        for (const event of await bus.replay(audiences, from)) send(event);
+      }
+      replaying = false;
+      held.splice(0).forEach(send);
+      // `ready` carries the last id covered, so a stream that saw no event yet still resumes from here.
+      await reply.sse.send({ ...(from !== undefined ? { id: String(lastSent) } : {}), event: EVENTS_READY, data: {} });
     },
   );
 }

@@ -29,6 +29,12 @@ export const createIntegrationsRepository = repository((db) => ({
     });
   },
 
+  /** The fund's plan and trial scores used: alerts are Pro, or trial while scores remain. */
+  async fundPlan(fundId: string): Promise<{ plan: 'trial' | 'pro'; trialScoresUsed: number } | undefined> {
+    const [row] = await db.select({ plan: funds.plan, trialScoresUsed: funds.trialScoresUsed }).from(funds).where(eq(funds.id, fundId));
+    return row;
+  },
+
   async fundName(fundId: string): Promise<string> {
     const [row] = await db.select({ name: funds.fundName }).from(funds).where(eq(funds.id, fundId));
     return row?.name ?? '';
@@ -50,11 +56,12 @@ export const createIntegrationsRepository = repository((db) => ({
   },
 
   /** One try's outcome: the answer (or why none came), and `sent`/`failed` when it is the last. */
-  async recordAttempt(id: string, outcome: { responseStatus: number | null; responseBody: string; status: 'pending' | 'sent' | 'failed' }) {
+  async recordAttempt(id: string, outcome: { responseStatus: number | null; responseBody: string; status: 'pending' | 'sent' | 'failed' | 'skipped' }) {
     await db
       .update(alertDeliveries)
       .set({
-        attempts: sql`${alertDeliveries.attempts} + 1`,
+        // A skipped delivery was never tried.
+        attempts: outcome.status === 'skipped' ? alertDeliveries.attempts : sql`${alertDeliveries.attempts} + 1`,
         responseStatus: outcome.responseStatus,
         responseBody: outcome.responseBody,
         status: outcome.status,

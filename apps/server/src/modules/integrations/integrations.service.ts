@@ -1,4 +1,6 @@
 import {
+  ALERTS_PRO_REQUIRED,
+  TRIAL_SCORE_LIMIT,
   ALERT_TARGET_LABELS,
   ALERT_TARGETS,
   DEFAULT_ALERT_EVENTS,
@@ -79,7 +81,17 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
   const seal = (fundId: string, url: string) => box.encrypt(url, context(fundId));
   const open = (fundId: string, sealed: string | null) => (sealed ? box.decrypt(sealed, context(fundId)) : null);
 
-  function settingsOf(fundId: string, row: IntegrationRow | undefined): IntegrationSettings {
+  /** Alerts are Pro, or the trial while it has scores left (ADR 0025); a fund not yet saved is on the trial. */
+  async function alertsAllowed(fundId: string | null): Promise<boolean> {
+    const fund = fundId ? await repo.fundPlan(fundId) : undefined;
+    if (!fund) return true;
+    return fund.plan === 'pro' || fund.trialScoresUsed < TRIAL_SCORE_LIMIT;
+  }
+  async function requireAlerts(fundId: string) {
+    if (!(await alertsAllowed(fundId))) throw new AppError('plan_limit', ALERTS_PRO_REQUIRED);
+  }
+
+  function settingsOf(fundId: string, row: IntegrationRow | undefined, allowed: boolean): IntegrationSettings {
     const masked = (target: AlertTarget) => {
       const url = row ? open(fundId, row[urlColumn[target]]) : null;
       return url ? maskWebhookUrl(url) : null;
@@ -89,6 +101,7 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
       teamsWebhookUrl: masked('teams'),
       events: row ? (row.events as AlertEvent[]) : [...DEFAULT_ALERT_EVENTS],
       alertThreshold: row?.alertThreshold ?? DEFAULT_ALERT_THRESHOLD,
+      alertsAllowed: allowed,
     };
   }
 
@@ -130,6 +143,10 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
     const url = row ? open(delivery.fundId, row[urlColumn[delivery.target]]) : null;
     if (!url) {
       await repo.recordAttempt(deliveryId, { responseStatus: null, responseBody: 'The webhook was removed before the alert was sent', status: 'failed' });
+      return;
+    }
+    if (!(await alertsAllowed(delivery.fundId))) {
+      await repo.recordAttempt(deliveryId, { responseStatus: null, responseBody: ALERTS_PRO_REQUIRED, status: 'skipped' });
       return;
     }
     const outcome = await post(url, delivery.payload, ctx.signal);
@@ -191,17 +208,19 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
     },
 
     async get(fundId: string | null): Promise<IntegrationSettings> {
-      return fundId ? settingsOf(fundId, await repo.settings(fundId)) : settingsOf('', undefined);
+      return fundId ? settingsOf(fundId, await repo.settings(fundId), await alertsAllowed(fundId)) : settingsOf('', undefined, true);
     },
 
     async save(fundId: string | null, body: SaveIntegrationsBody): Promise<IntegrationSettings> {
       if (!fundId) throw new AppError('conflict', FUND_FIRST);
       const stored = await repo.settings(fundId);
+      // Removing a URL or changing the events is always allowed; adding or keeping one needs the plan.
+      if (body.slackWebhookUrl || body.teamsWebhookUrl) await requireAlerts(fundId);
       const slackWebhookUrl = await urlToStore(fundId, 'slack', body.slackWebhookUrl, stored?.slackWebhookUrl ?? null);
       const teamsWebhookUrl = await urlToStore(fundId, 'teams', body.teamsWebhookUrl, stored?.teamsWebhookUrl ?? null);
       const events = [...new Set(body.events)];
       const row = await repo.save(fundId, { slackWebhookUrl, teamsWebhookUrl, events, alertThreshold: body.alertThreshold });
-      return settingsOf(fundId, row);
+      return settingsOf(fundId, row, await alertsAllowed(fundId));
     },
 
     /** 'Send test': one message to each configured service now (no retries), recorded like any delivery. */
@@ -209,6 +228,7 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
       const row = fundId ? await repo.settings(fundId) : undefined;
       const targets = ALERT_TARGETS.filter((t) => row?.[urlColumn[t]]);
       if (!fundId || !row || targets.length === 0) throw new AppError('bad_request', 'Add a Slack or Teams webhook URL and save it first');
+      await requireAlerts(fundId);
       const message = testMessage(await repo.fundName(fundId), publicWebUrl);
       const results = await Promise.all(
         targets.map(async (target): Promise<AlertTestResult> => {

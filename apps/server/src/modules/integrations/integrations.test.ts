@@ -1,4 +1,6 @@
-import { deals, fundMembers } from '@fitscore/db';
+import { ALERTS_PRO_REQUIRED, TRIAL_SCORE_LIMIT } from '@fitscore/contracts';
+import { deals, fundMembers, funds } from '@fitscore/db';
+import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -162,7 +164,7 @@ describe('settings', () => {
     const { token } = await newFund();
     const initial = await server.request('GET', '/vc/integrations/', { token });
     expect(initial.status).toBe(200);
-    expect(initial.body).toEqual({ slackWebhookUrl: null, teamsWebhookUrl: null, events: ['match', 'warmintro', 'status'], alertThreshold: 70 });
+    expect(initial.body).toEqual({ slackWebhookUrl: null, teamsWebhookUrl: null, events: ['match', 'warmintro', 'status'], alertThreshold: 70, alertsAllowed: true });
 
     const saved = await save(token, { slackWebhookUrl: slackHook, teamsWebhookUrl: teamsHook, events: ['status'], alertThreshold: 80 });
     expect(saved.status).toBe(200);
@@ -357,6 +359,41 @@ describe('delivery', () => {
     await server.request('POST', `/api/vc/deals/${await addDeal(b.fundId)}/status`, { token: b.token, body: { status: 'hot', note: '' } });
     expect(await deliveries(a.token)).toHaveLength(1);
     expect(await deliveries(b.token)).toEqual([]);
+  });
+});
+
+describe('a Pro feature (open on the trial while scores remain)', () => {
+  it('refuses URLs and tests with 402 once the trial is used up, skips queued alerts, and opens again on Pro', async () => {
+    const { token, fundId } = await newFund();
+    // On the trial with scores left: alerts work.
+    expect((await save(token, { slackWebhookUrl: slackHook, events: ['status'] })).status).toBe(200);
+    const dealId = await addDeal(fundId, 'Spent Trial');
+    // A status alert queued now, then the trial runs out before it is sent.
+    await db().update(funds).set({ trialScoresUsed: TRIAL_SCORE_LIMIT }).where(eq(funds.id, fundId));
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token, body: { status: 'hot', note: '' } })).status).toBe(200);
+    const [skipped] = await settled(token, 1);
+    expect(skipped).toMatchObject({ kind: 'status', status: 'skipped', responseBody: ALERTS_PRO_REQUIRED, attempts: 0 });
+    expect(slack.received).toHaveLength(0);
+
+    const read = await server.request('GET', '/vc/integrations/', { token });
+    expect(read.body.alertsAllowed).toBe(false);
+    for (const res of [
+      await save(token, { slackWebhookUrl: read.body.slackWebhookUrl }),
+      await save(token, { teamsWebhookUrl: teamsHook }),
+      await server.request('POST', '/vc/integrations/test/', { token }),
+    ]) {
+      expect([res.status, res.body.error]).toEqual([402, ALERTS_PRO_REQUIRED]);
+    }
+    expect(slack.received).toHaveLength(0);
+    // Removing the webhooks stays possible.
+    expect((await save(token, { slackWebhookUrl: null })).body).toMatchObject({ slackWebhookUrl: null, alertsAllowed: false });
+
+    await db().update(funds).set({ plan: 'pro' }).where(eq(funds.id, fundId));
+    const pro = await save(token, { slackWebhookUrl: slackHook });
+    expect([pro.status, pro.body.alertsAllowed]).toEqual([200, true]);
+    const test = await server.request('POST', '/vc/integrations/test/', { token });
+    expect(test.status).toBe(200);
+    expect(slack.received).toHaveLength(1);
   });
 });
 

@@ -23,6 +23,7 @@ async function lockFund(db: Executor, fundId: string) {
 export type InviteOutcome = { ok: true; id: string } | { ok: false; plan: FundPlanId };
 export type JoinOutcome = 'not_found' | 'gone' | 'already_member' | { full: FundPlanId } | { fundId: string };
 export type RemoveOutcome = 'not_found' | 'last_admin' | 'removed';
+export type RoleOutcome = 'not_found' | 'last_admin' | { id: string; name: string; email: string; role: FundMemberRole };
 
 /** The fund's people and its invitations. Seat counts and joins run under a lock of the fund's row. */
 export const createTeamRepository = repository((db) => ({
@@ -111,6 +112,31 @@ export const createTeamRepository = repository((db) => ({
     }),
 
   /** Removes a member; the deals they owned stay with the fund, unowned. The last admin stays. */
+  /** Changes a member's role; an admin who is the fund's last stays one. */
+  setRole: (fundId: string, userId: string, role: FundMemberRole): Promise<RoleOutcome> =>
+    db.transaction(async (tx) => {
+      await lockFund(tx, fundId);
+      const [member] = await tx
+        .select({ role: fundMembers.role })
+        .from(fundMembers)
+        .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+      if (!member) return 'not_found';
+      if (member.role === 'admin' && role !== 'admin') {
+        const [admins] = await tx
+          .select({ n: count() })
+          .from(fundMembers)
+          .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.role, 'admin')));
+        if ((admins?.n ?? 0) <= 1) return 'last_admin';
+      }
+      await tx.update(fundMembers).set({ role }).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+      const [row] = await tx
+        .select({ id: users.id, name: users.name, email: users.email, role: fundMembers.role })
+        .from(fundMembers)
+        .innerJoin(users, eq(users.id, fundMembers.userId))
+        .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+      return row!;
+    }),
+
   removeMember: (fundId: string, userId: string): Promise<RemoveOutcome> =>
     db.transaction(async (tx) => {
       await lockFund(tx, fundId);

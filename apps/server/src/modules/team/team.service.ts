@@ -90,6 +90,13 @@ export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServi
       return { ok: true as const };
     },
 
+    async setRole(fundId: string | null, userId: string, role: FundMemberRole) {
+      const outcome = fundId ? await repo.setRole(fundId, userId, role) : 'not_found';
+      if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.memberNotFound);
+      if (outcome === 'last_admin') throw new AppError('conflict', TEAM_MESSAGES.lastAdminDemoted);
+      return { member: outcome };
+    },
+
     async join(userId: string, token: string) {
       const outcome = await repo.join(hashToken(token), userId, seats);
       if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);

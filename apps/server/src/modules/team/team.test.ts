@@ -296,6 +296,42 @@ describe('the fund is a team', () => {
     expect(typeof bad.body.error).toBe('string');
   });
 
+  it('lets admins change roles: the new admin may manage, a member may not, the last admin stays one', async () => {
+    const a = await newFund('Rae Roles');
+    const partner = await inviteAndJoin(a.token, 'Pat Partner');
+    const setRole = (token: string, id: string, role: string) =>
+      server.request('PATCH', `/vc/team/members/${id}/`, { token, body: { role } });
+
+    const denied = await setRole(partner.token, partner.userId, 'admin');
+    expect([denied.status, denied.body.error]).toEqual([403, "Only the fund's admins can change this."]);
+
+    const lastOne = await setRole(a.token, a.userId, 'member');
+    expect([lastOne.status, lastOne.body.error]).toEqual([409, TEAM_MESSAGES.lastAdminDemoted]);
+
+    const promoted = await setRole(a.token, partner.userId, 'admin');
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.member).toEqual({ id: partner.userId, name: 'Pat Partner', email: expect.any(String), role: 'admin' });
+    // Now an admin, the partner may invite and may demote the founder of the fund, who then may not.
+    expect((await invite(partner.token)).status).toBe(201);
+    expect((await setRole(partner.token, a.userId, 'member')).body.member.role).toBe('member');
+    expect((await invite(a.token)).status).toBe(403);
+    const stillOne = await setRole(partner.token, partner.userId, 'member');
+    expect([stillOne.status, stillOne.body.error]).toEqual([409, TEAM_MESSAGES.lastAdminDemoted]);
+    const team = await server.request('GET', '/vc/team/', { token: a.token });
+    expect(team.body.members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([
+      ['Rae Roles', 'member'],
+      ['Pat Partner', 'admin'],
+    ]);
+
+    const other = await newFund('Oli Other');
+    for (const id of [other.userId, '00000000-0000-4000-8000-000000000000']) {
+      const res = await setRole(partner.token, id, 'member');
+      expect([res.status, res.body.error]).toEqual([404, TEAM_MESSAGES.memberNotFound]);
+    }
+    expect((await server.request('GET', '/vc/team/', { token: other.token })).body.members[0].role).toBe('admin');
+    expect((await setRole(partner.token, a.userId, 'owner')).status).toBe(400);
+  });
+
   it('documents the team calls in OpenAPI', async () => {
     const { status, body } = await server.request('GET', '/openapi.json');
     expect(status).toBe(200);
@@ -305,5 +341,9 @@ describe('the fund is a team', () => {
     ).toHaveProperty('role');
     for (const path of ['/vc/team/', '/vc/team/invites/{id}/', '/vc/team/members/{id}/', '/vc/team/join/'])
       expect(body.paths).toHaveProperty([path]);
+    expect(Object.keys(body.paths['/vc/team/members/{id}/']).sort()).toEqual(['delete', 'patch']);
+    expect(
+      body.paths['/vc/team/members/{id}/'].patch.requestBody.content['application/json'].schema.properties.role.enum,
+    ).toEqual(['admin', 'member']);
   });
 });

@@ -41,6 +41,13 @@ export const weeklyDealsQuery = () =>
     queryFn: ({ signal }) => callEndpoint(dealInsightEndpoints.weekly, { signal }, 'Could not load the deals per week'),
   });
 
+/** The fund's median days to a decision; under the deals key, so a status change reads it again. */
+export const decisionTimeQuery = () =>
+  queryOptions({
+    queryKey: [...DEALS, 'decision-time'],
+    queryFn: ({ signal }) => callEndpoint(dealInsightEndpoints.decisionTime, { signal }, 'Could not load the time to decision'),
+  });
+
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['vc', 'notifications'],
@@ -64,6 +71,7 @@ export function useRecentDeals() {
   return query;
 }
 export const useWeeklyDeals = () => useQuery(weeklyDealsQuery());
+export const useDecisionTime = () => useQuery(decisionTimeQuery());
 /** The member's notifications, kept current by the server's live `notification` events. */
 export function useNotifications() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-import { ArrowRight } from 'lucide-react';
+import { DECISION_TIME_HELP } from '@fitscore/contracts';
+import { ArrowRight, Timer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useRecentDeals, useWeeklyDeals } from '../api/dashboard';
+import { useDecisionTime, useRecentDeals, useWeeklyDeals } from '../api/dashboard';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
@@ -16,6 +17,32 @@ const STATUS_TILES = [
   { key: 'track', label: 'Track', className: 'bg-amber-50 text-amber-900' },
   { key: 'cold', label: 'Cold', className: 'bg-sky-50 text-sky-900' },
 ] as const;
+
+const days = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} day${n === 1 ? '' : 's'}`;
+
+/** The fund's median time from receipt to decision (ADR 0025), with what a decision is. */
+function DecisionTime() {
+  const query = useDecisionTime();
+  const data = query.data;
+  let text: string;
+  if (data) {
+    text =
+      data.medianDays === null
+        ? 'Median time to decision: no decisions yet. Move a New deal to Hot, Track or Cold to start it.'
+        : `Median time to decision: ${days(data.medianDays)} (${data.decisions} decision${data.decisions === 1 ? '' : 's'})`;
+  } else text = query.isError ? query.error.message : 'Median time to decision: loading…';
+  return (
+    <div className="flex gap-2 rounded-xl bg-slate-50 px-3 py-2" data-testid="decision-time">
+      <Timer className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-800" aria-live="polite">
+          {text}
+        </p>
+        <p className="text-xs text-slate-500">{DECISION_TIME_HELP}</p>
+      </div>
+    </div>
+  );
+}
 
 /** 'Deal Pipeline': the fund's deals per status (the server's counts), the trial counter and arrivals per week. */
 export function PipelineCard({ className }: { className?: string }) {
@@ -47,6 +74,7 @@ export function PipelineCard({ className }: { className?: string }) {
             </div>
           ))}
         </dl>
+        <DecisionTime />
         {weekly.data ? (
           <Suspense fallback={<Spinner label="Loading chart" />}>
             <WeeklyChart weeks={weekly.data.weeks} />

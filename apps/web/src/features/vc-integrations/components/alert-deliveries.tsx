@@ -8,6 +8,7 @@ const STATUS: Record<AlertDeliveryStatus, { label: string; tone: BadgeTone }> = 
   pending: { label: 'Sending', tone: 'brand' },
   sent: { label: 'Sent', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },
+  skipped: { label: 'Not sent', tone: 'neutral' },
 };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -16,6 +17,8 @@ const kindLabel = (d: AlertDelivery) => (d.kind === 'test' ? 'Test' : ALERT_EVEN
 /** What the service answered: its status and the start of its body, or why no answer came. */
 function Answer({ d }: { d: AlertDelivery }) {
   if (d.status === 'sent' && d.attempts <= 1) return null;
+  // Skipped: never tried; the reason (the plan) is the body.
+  if (d.status === 'skipped') return <p className="text-xs break-words text-slate-500">{d.responseBody}</p>;
   const tries = d.attempts === 1 ? '1 try' : `${d.attempts} tries`;
   const said = d.responseStatus !== null ? `answered ${d.responseStatus}${d.responseBody ? `: ${d.responseBody}` : ''}` : (d.responseBody ?? 'no answer yet');
   return (
@@ -47,7 +50,7 @@ function Row({ d }: { d: AlertDelivery }) {
 }
 
 /** The last 50 messages sent to Slack and Teams, newest first, with what each service answered. */
-export function AlertDeliveries() {
+export function AlertDeliveries({ allowed = true }: { allowed?: boolean }) {
   const deliveries = useAlertDeliveries();
   return (
     <QueryState query={deliveries} label="Loading the deliveries">
@@ -55,7 +58,9 @@ export function AlertDeliveries() {
         list.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center">
             <BellRing className="h-6 w-6 text-slate-400" aria-hidden="true" />
-            <p className="mt-2 text-sm text-slate-600">No alerts sent yet. Save a webhook URL and use Send test to check it.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {allowed ? 'No alerts sent yet. Save a webhook URL and use Send test to check it.' : 'No alerts sent yet.'}
+            </p>
           </div>
         ) : (
           <ul aria-label="Alert deliveries" className="divide-y divide-slate-200 rounded-xl border border-slate-200">

@@ -1,4 +1,8 @@
+import { ALERTS_PRO_REQUIRED } from '@fitscore/contracts';
+import { Lock, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import { QueryState } from '@/components/layout/query-state';
+import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { useIntegrationSettings } from '../api/integrations';
 import { AlertDeliveries } from './alert-deliveries';
@@ -16,6 +20,23 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
+/** Shown instead of the form when the fund's trial is used up and it is not on Pro (the server refuses too). */
+function UpgradePrompt() {
+  return (
+    <div className="rounded-xl bg-brand-50 p-5 text-center" role="region" aria-label="Upgrade to Pro for alerts">
+      <Lock className="mx-auto h-6 w-6 text-brand-600" aria-hidden="true" />
+      <p className="mt-2 font-semibold text-slate-900">Slack/Teams integration is a Pro feature</p>
+      <p className="mt-1 text-sm text-slate-600">{ALERTS_PRO_REQUIRED}</p>
+      <Button asChild className="mt-4">
+        <Link to="/vc/billing">
+          <Sparkles className="h-4 w-4" aria-hidden="true" />
+          Upgrade to Pro
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 /** Settings' Alerts tab: where the fund's Slack and Teams alerts go, and what was sent. */
 export function AlertsTab() {
   const settings = useIntegrationSettings();
@@ -23,11 +44,11 @@ export function AlertsTab() {
     <div className="space-y-6">
       <Section title="Alerts" description="Send hot matches, warm intros and status changes to a Slack or Microsoft Teams channel. Each alert links to the deal.">
         <QueryState query={settings} label="Loading your alert settings">
-          {(data) => <AlertsSettingsForm initial={data} />}
+          {(data) => (data.alertsAllowed ? <AlertsSettingsForm initial={data} /> : <UpgradePrompt />)}
         </QueryState>
       </Section>
       <Section title="Deliveries" description="The last 50 alerts sent, newest first, with what Slack or Teams answered. Failed sends are retried a few times first.">
-        <AlertDeliveries />
+        <AlertDeliveries allowed={settings.data?.alertsAllowed ?? true} />
       </Section>
     </div>
   );

@@ -39,6 +39,11 @@ export const useRemoveMember = () =>
     callEndpoint(teamEndpoints.removeMember, { params: { id } }, 'Could not remove the member'),
   );
 
+export const useSetMemberRole = () =>
+  useTeamMutation(({ id, role }: { id: string; role: FundMemberRole }) =>
+    callEndpoint(teamEndpoints.updateMember, { params: { id }, body: { role } }, 'Could not change the role'),
+  );
+
 /** Joins the invite's fund; everything cached about "my fund" is read again afterwards. */
 export function useJoinTeam() {
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateInvite, useRemoveMember, useRevokeInvite } from '../api/team';
+import { useCreateInvite, useRemoveMember, useRevokeInvite, useSetMemberRole } from '../api/team';
 
 const ROLE_LABEL: Record<FundMemberRole, string> = { admin: 'Admin', member: 'Member' };
 const ROLE_HINT = 'Admins manage members, billing, intake secrets and weights; members work the deals.';
@@ -37,7 +37,50 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-function MemberRow({ member, isMe, canRemove }: { member: FundMember; isMe: boolean; canRemove: boolean }) {
+/** An admin's role picker for one member; the fund's last admin keeps the role (the server refuses too). */
+function RoleSelect({ member, lastAdmin }: { member: FundMember; lastAdmin: boolean }) {
+  const setRole = useSetMemberRole();
+  const toast = useToast();
+  const who = member.name || member.email;
+  const onChange = async (role: FundMemberRole) => {
+    try {
+      await setRole.mutateAsync({ id: member.id, role });
+      toast.success(`${who} is now ${role === 'admin' ? 'an admin' : 'a member'}`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not change the role'));
+    }
+  };
+  return (
+    <Select
+      aria-label={`Role of ${who}`}
+      title={lastAdmin ? TEAM_MESSAGES.lastAdminDemoted : ROLE_HINT}
+      className="w-32"
+      value={member.role}
+      disabled={setRole.isPending || lastAdmin}
+      onChange={(e) => void onChange(e.target.value as FundMemberRole)}
+    >
+      {FUND_MEMBER_ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABEL[r]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function MemberRow({
+  member,
+  isMe,
+  canRemove,
+  canEditRole,
+  lastAdmin,
+}: {
+  member: FundMember;
+  isMe: boolean;
+  canRemove: boolean;
+  canEditRole: boolean;
+  lastAdmin: boolean;
+}) {
   const remove = useRemoveMember();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -56,22 +99,26 @@ function MemberRow({ member, isMe, canRemove }: { member: FundMember; isMe: bool
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           <span className="truncate">{member.name || member.email}</span>
           {isMe ? <span className="text-xs font-normal text-slate-500">(you)</span> : null}
-          <Badge tone={member.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABEL[member.role]}</Badge>
+          {canEditRole ? null : (
+            <Badge tone={member.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABEL[member.role]}</Badge>
+          )}
         </p>
         <p className="truncate text-sm text-slate-600">{member.email}</p>
       </div>
-      {canRemove ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="self-start sm:self-auto"
-          onClick={() => setConfirming(true)}
-          aria-label={`Remove ${member.name || member.email}`}
-        >
-          <UserMinus className="h-4 w-4" aria-hidden="true" />
-          Remove
-        </Button>
-      ) : null}
+      <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
+        {canEditRole ? <RoleSelect member={member} lastAdmin={lastAdmin} /> : null}
+        {canRemove ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={`Remove ${member.name || member.email}`}
+          >
+            <UserMinus className="h-4 w-4" aria-hidden="true" />
+            Remove
+          </Button>
+        ) : null}
+      </div>
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -246,6 +293,8 @@ export function TeamPanel({
               member={m}
               isMe={m.id === myId}
               canRemove={isAdmin && !(m.role === 'admin' && admins === 1)}
+              canEditRole={isAdmin}
+              lastAdmin={m.role === 'admin' && admins === 1}
             />
           ))}
         </ul>
