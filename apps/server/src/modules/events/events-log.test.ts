@@ -3,6 +3,7 @@ import { fitScores, serverEvents, subScoreValues } from '@fitscore/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProfile } from '../../../test/decks.ts';
+import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import type { StoredEventBus } from './event-bus.ts';
 
@@ -13,59 +14,6 @@ beforeAll(async () => {
 afterAll(() => a.close());
 
 const onPostgres = () => a.database.url !== undefined;
-
-interface Received {
-  id: string | undefined;
-  event: string;
-  data: any;
-  at: number;
-}
-
-/** Opens the stream as a browser's EventSource would and collects its events with their ids. */
-async function openStream(server: TestServer, ticket: string, resume: { header?: string; query?: string } = {}) {
-  const controller = new AbortController();
-  const query = resume.query ? `&lastEventId=${resume.query}` : '';
-  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}${query}`, {
-    headers: { accept: 'text/event-stream', ...(resume.header ? { 'last-event-id': resume.header } : {}) },
-    signal: controller.signal,
-  });
-  const events: Received[] = [];
-  if (res.ok) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body!) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            const id = /^id: (.*)$/m.exec(block)?.[1];
-            if (event && data !== undefined) events.push({ id, event, data: JSON.parse(data), at: performance.now() });
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-    })();
-  }
-  async function until(predicate: (events: Received[]) => boolean, timeoutMs = 3000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate(events) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    return events;
-  }
-  const ready = () => until((e) => e.some((x) => x.event === 'ready'));
-  return { res, events, until, ready, close: () => controller.abort() };
-}
-
-async function ticketFor(server: TestServer, token: string) {
-  const res = await server.request('POST', '/events/ticket/', { token });
-  expect(res.status).toBe(200);
-  return res.body.ticket as string;
-}
 
 async function newFund(server: TestServer) {
   const vc = await signUp(server, 'vc');
@@ -106,7 +54,7 @@ async function introFounder(server: TestServer) {
 describe('the stored event log', () => {
   it('numbers every event, and a stream resuming with Last-Event-ID gets exactly what it missed, in order', async () => {
     const user = await signUp(a, 'founder');
-    const first = await openStream(a, await ticketFor(a, user.token));
+    const first = await openEventStream(a, await eventTicket(a, user.token));
     await first.ready();
     await a.app.events.publish({ user: user.user.id }, { type: 'test.seen', data: { n: 0 } });
     const seen = await first.until((e) => e.some((x) => x.event === 'test.seen'));
@@ -120,7 +68,7 @@ describe('the stored event log', () => {
     await a.app.events.publish({ user: other.user.id }, { type: 'test.missed', data: { n: 99 } });
 
     for (const resume of [{ header: last.id! }, { query: last.id! }]) {
-      const again = await openStream(a, await ticketFor(a, user.token), resume);
+      const again = await openEventStream(a, await eventTicket(a, user.token), resume);
       await again.ready();
       await a.app.events.publish({ user: user.user.id }, { type: 'test.live', data: {} });
       const events = await again.until((e) => e.some((x) => x.event === 'test.live'));
@@ -139,12 +87,12 @@ describe('the stored event log', () => {
 
   it('resumes a stream that saw nothing yet from the id its ready event carried', async () => {
     const vc = await newFund(a);
-    const first = await openStream(a, await ticketFor(a, vc.token));
+    const first = await openEventStream(a, await eventTicket(a, vc.token));
     const ready = (await first.ready()).find((x) => x.event === 'ready')!;
     expect(ready.id).toMatch(/^\d+$/);
     first.close();
     await a.app.events.publish({ fund: vc.fundId }, { type: 'deal.created', data: { deal: 'while-away' } });
-    const again = await openStream(a, await ticketFor(a, vc.token), { header: ready.id! });
+    const again = await openEventStream(a, await eventTicket(a, vc.token), { header: ready.id! });
     const events = await again.until((e) => e.some((x) => x.event === 'ready'));
     expect(events.map((x) => [x.event, x.data])).toEqual([
       ['deal.created', { deal: 'while-away' }],
@@ -155,7 +103,7 @@ describe('the stored event log', () => {
 
   it('misses nothing and repeats nothing while events are published as the stream reconnects', async () => {
     const user = await signUp(a, 'founder');
-    const first = await openStream(a, await ticketFor(a, user.token));
+    const first = await openEventStream(a, await eventTicket(a, user.token));
     const lastId = (await first.ready()).find((x) => x.event === 'ready')!.id!;
     first.close();
     let n = 0;
@@ -168,7 +116,7 @@ describe('the stored event log', () => {
       }
     })();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const again = await openStream(a, await ticketFor(a, user.token), { header: lastId });
+    const again = await openEventStream(a, await eventTicket(a, user.token), { header: lastId });
     await again.ready();
     await new Promise((resolve) => setTimeout(resolve, 100));
     publishing = false;
@@ -183,7 +131,7 @@ describe('the stored event log', () => {
   it('refuses a Last-Event-ID that is not an event id', async () => {
     const user = await signUp(a, 'founder');
     const res = await fetch(
-      `${a.url}/events/?ticket=${encodeURIComponent(await ticketFor(a, user.token))}&lastEventId=abc`,
+      `${a.url}/events/?ticket=${encodeURIComponent(await eventTicket(a, user.token))}&lastEventId=abc`,
     );
     expect(res.status).toBe(400);
     await res.body?.cancel();
@@ -220,12 +168,12 @@ describe('several API processes on one PostgreSQL', () => {
       const other = b!;
       const vc = await newFund(a);
       // Ticket issued by A, redeemed by B.
-      const onB = await openStream(other, await ticketFor(a, vc.token));
+      const onB = await openEventStream(other, await eventTicket(a, vc.token));
       expect(onB.res.status).toBe(200);
       await onB.ready();
       onB.close();
 
-      const stream = await openStream(a, await ticketFor(a, vc.token));
+      const stream = await openEventStream(a, await eventTicket(a, vc.token));
       await stream.ready();
       const founder = await introFounder(other);
       const sent = performance.now();
@@ -246,7 +194,7 @@ describe('several API processes on one PostgreSQL', () => {
     'keeps delivering after the LISTEN connection drops, with what was published meanwhile',
     async () => {
       const user = await signUp(a, 'founder');
-      const stream = await openStream(a, await ticketFor(a, user.token));
+      const stream = await openEventStream(a, await eventTicket(a, user.token));
       await stream.ready();
       const bus = a.app.events as StoredEventBus;
       const connection = bus.listenerConnection()!;

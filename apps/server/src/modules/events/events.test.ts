@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 let server: TestServer;
@@ -7,60 +8,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Received {
-  event: string;
-  data: unknown;
-}
-
-/** Opens the stream as a browser's EventSource would (no headers) and collects its events. */
+/** The stream's events once there are `count` of them (or after 3 s): ready first, then what was published. */
 async function openStream(ticket: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}`, {
-    headers: { accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  const events: Received[] = [];
-  const waiters: (() => void)[] = [];
-  if (res.ok) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body!) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data !== undefined) events.push({ event, data: JSON.parse(data) });
-            waiters.splice(0).forEach((w) => w());
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-    })();
-  }
-  async function next(count: number, timeoutMs = 3000) {
-    const deadline = Date.now() + timeoutMs;
-    while (events.length < count && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-    return events;
-  }
-  return { res, events, next, close: () => controller.abort() };
+  const stream = await openEventStream(server, ticket);
+  const plain = () => stream.events.map(({ event, data }) => ({ event, data }));
+  return {
+    res: stream.res,
+    get events() {
+      return plain();
+    },
+    next: async (count: number) => (await stream.until((e) => e.length >= count), plain()),
+    close: stream.close,
+  };
 }
 
-async function ticketFor(token: string) {
-  const res = await server.request('POST', '/events/ticket/', { token });
-  expect(res.status).toBe(200);
-  return res.body.ticket as string;
-}
+const ticketFor = (token: string) => eventTicket(server, token);
 
 describe('server push over SSE', () => {
   it('delivers an event published on the server to the user’s open stream, and to no one else', async () => {

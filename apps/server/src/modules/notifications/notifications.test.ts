@@ -2,6 +2,7 @@ import { createUnitOfWork, fundMembers, funds } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSolidDeck } from '../../../test/decks.ts';
+import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
@@ -60,42 +61,11 @@ async function pollScored(token: string, id: string) {
   throw new Error('scoring did not finish');
 }
 
-/** Opens the event stream as a browser's EventSource would and collects its events (as in events.test.ts). */
+/** The user's event stream, open and ready. */
 async function openStream(token: string) {
-  const ticket = (await server.request('POST', '/events/ticket/', { token })).body.ticket as string;
-  const controller = new AbortController();
-  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-  const events: { event: string; data: any; at: number }[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at: Date.now() });
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
-  async function waitFor(pred: (e: { event: string; data: any }) => boolean, timeoutMs = 5000) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = events.find(pred);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return undefined;
-  }
-  await waitFor((e) => e.event === 'ready');
-  return { events, waitFor, close: () => controller.abort() };
+  const stream = await openEventStream(server, await eventTicket(server, token));
+  await stream.ready();
+  return stream;
 }
 
 const list = (token: string) => server.request('GET', '/api/vc/notifications', { token });

@@ -8,6 +8,7 @@
 import { SUB_SCORE_KEYS } from '@fitscore/contracts';
 import { fitScores, subScoreValues } from '@fitscore/db';
 import { validProfile } from '../../../test/decks.ts';
+import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer } from '../../../test/test-server.ts';
 
 const count = Number(process.argv[2] ?? 100);
@@ -31,33 +32,11 @@ try {
     founders.push(...batch);
   }
 
-  const ticket = (await server.request('POST', '/events/ticket/', { token: vc.token })).body.ticket as string;
-  const controller = new AbortController();
-  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
   const arrived = new Map<string, number>();
-  let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === 'ready') ready();
-          if (event === 'notification' && data) arrived.set(JSON.parse(data).notification.introId, performance.now());
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
-  await isReady;
+  const stream = await openEventStream(server, await eventTicket(server, vc.token), {}, (e) => {
+    if (e.event === 'notification') arrived.set(e.data.notification.introId, e.at);
+  });
+  await stream.ready();
 
   const latencies: number[] = [];
   for (const token of founders) {
@@ -67,7 +46,7 @@ try {
     while (!arrived.has(id)) await new Promise((resolve) => setTimeout(resolve, 1));
     latencies.push(arrived.get(id)! - sent);
   }
-  controller.abort();
+  stream.close();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!.toFixed(1);
   console.log(`notification push over ${latencies.length} events (${server.database.url ? 'PostgreSQL' : 'PGlite'}): median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);

@@ -1,0 +1,72 @@
+import type { TestServer } from './test-server.ts';
+
+export interface StreamEvent {
+  id: string | undefined;
+  event: string;
+  data: any;
+  /** performance.now() when it arrived. */
+  at: number;
+}
+
+/** Asks the server for a one-time ticket that opens the event stream. */
+export async function eventTicket(server: TestServer, token: string): Promise<string> {
+  const res = await server.request('POST', '/events/ticket/', { token });
+  if (res.status !== 200) throw new Error(`event ticket: ${res.status}`);
+  return res.body.ticket as string;
+}
+
+/**
+ * Opens `/events/` as a browser's EventSource would (a ticket, optionally resuming after an id
+ * by the `Last-Event-ID` header or the `lastEventId` query) and collects its events as they come.
+ */
+export async function openEventStream(
+  server: TestServer,
+  ticket: string,
+  resume: { header?: string; query?: string } = {},
+  onEvent?: (event: StreamEvent) => void,
+) {
+  const controller = new AbortController();
+  const query = resume.query ? `&lastEventId=${resume.query}` : '';
+  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}${query}`, {
+    headers: { accept: 'text/event-stream', ...(resume.header ? { 'last-event-id': resume.header } : {}) },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  if (res.ok) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body!) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            if (!event || data === undefined) continue;
+            const received = { id, event, data: JSON.parse(data), at: performance.now() };
+            events.push(received);
+            onEvent?.(received);
+          }
+        }
+      } catch {
+        /* aborted */
+      }
+    })();
+  }
+  /** The events so far once `predicate` holds of them, or when `timeoutMs` has passed. */
+  async function until(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 3000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(events) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    return events;
+  }
+  /** The first event that matches, or undefined after `timeoutMs`. */
+  async function waitFor(match: (event: StreamEvent) => boolean, timeoutMs = 5000) {
+    return (await until((e) => e.some(match), timeoutMs)).find(match);
+  }
+  const ready = () => until((e) => e.some((x) => x.event === 'ready'));
+  return { res, events, until, waitFor, ready, close: () => controller.abort() };
+}
