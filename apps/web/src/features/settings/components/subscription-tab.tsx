@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
+import { PlanChangeDialog } from '@/components/ui/plan-change-dialog';
 import { cn } from '@/lib/cn';
 import { useChangePlan, useSubscription } from '../api/subscription';
 import { formatDate, formatMoney } from '../lib/format';
 import { QueryState } from './query-state';
-import { errorMessage } from '@/lib/api-client';
 
 const PLAN_NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium' };
 const STATUS_LABELS: Record<Subscription['status'], string> = { active: 'Active', past_due: 'Past due', canceled: 'Canceled' };
@@ -51,59 +49,41 @@ function UsageMeter({ label, used, limit, hint }: { label: string; used: number;
 }
 
 function ChangePlanDialog({ target, onClose }: { target: PlanId | null; onClose: () => void }) {
-  const toast = useToast();
   const changePlan = useChangePlan();
   const upgrading = target === 'premium';
-
-  const onConfirm = async () => {
-    if (!target) return;
-    try {
-      await changePlan.mutateAsync(target);
-      toast.success(upgrading ? 'You’re on Premium now' : 'You’re on the Free plan now');
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not change your plan'));
-    }
-  };
-
   return (
-    <Dialog
-      open={target !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <PlanChangeDialog
+      target={target}
+      upgrading={upgrading}
       title={upgrading ? 'Upgrade to Premium' : 'Switch to Free'}
       description={upgrading ? 'Premium starts right away.' : 'The switch takes effect immediately.'}
+      confirmLabel={upgrading ? 'Confirm upgrade' : 'Switch to Free'}
+      doneMessage={upgrading ? 'You’re on Premium now' : 'You’re on the Free plan now'}
+      pending={changePlan.isPending}
+      change={changePlan.mutateAsync}
+      onClose={onClose}
     >
-      <div className="space-y-3 text-sm text-slate-700">
-        {upgrading ? (
-          <>
-            <p>
-              You get unlimited scans, investor matches, the financial dashboard, similar companies and priority support
-              from now on.
-            </p>
-            <p>
-              An invoice for <strong>{formatMoney(PLANS.premium.priceCents, PLANS.premium.currency)}</strong> is issued today for your first
-              month. The plan renews monthly until you switch back to Free.
-            </p>
-          </>
-        ) : (
-          <>
-            <p>
-              Premium features stop now, and the free limits apply straight away: 5 scans per month and 3 deck
-              versions kept.
-            </p>
-            <p>The rest of the current paid month is not refunded. Your invoices stay available here.</p>
-          </>
-        )}
-      </div>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant={upgrading ? 'primary' : 'danger'} onClick={onConfirm} disabled={changePlan.isPending}>
-          {changePlan.isPending ? 'Saving...' : upgrading ? 'Confirm upgrade' : 'Switch to Free'}
-        </Button>
-      </div>
-    </Dialog>
+      {upgrading ? (
+        <>
+          <p>
+            You get unlimited scans, investor matches, the financial dashboard, similar companies and priority support
+            from now on.
+          </p>
+          <p>
+            An invoice for <strong>{formatMoney(PLANS.premium.priceCents, PLANS.premium.currency)}</strong> is issued today for your first
+            month. The plan renews monthly until you switch back to Free.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Premium features stop now, and the free limits apply straight away: 5 scans per month and 3 deck
+            versions kept.
+          </p>
+          <p>The rest of the current paid month is not refunded. Your invoices stay available here.</p>
+        </>
+      )}
+    </PlanChangeDialog>
   );
 }
 

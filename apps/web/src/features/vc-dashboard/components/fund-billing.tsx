@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { PlanChangeDialog } from '@/components/ui/plan-change-dialog';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -54,48 +54,32 @@ export function TrialBanner({ subscription }: { subscription: FundSubscription }
 
 function ChangePlanDialog({ target, onClose }: { target: FundPlanId | null; onClose: () => void }) {
   const change = useChangeFundPlan();
-  const toast = useToast();
   const upgrading = target === 'pro';
-  const confirm = async () => {
-    if (!target) return;
-    try {
-      await change.mutateAsync(target);
-      toast.success(upgrading ? 'Your fund is on Pro now' : 'Your fund is back on the trial');
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not change your plan'));
-    }
-  };
   return (
-    <Dialog
-      open={target !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <PlanChangeDialog
+      target={target}
+      upgrading={upgrading}
       title={upgrading ? 'Upgrade to Pro' : 'Switch back to the trial'}
       description={upgrading ? 'Pro starts right away.' : 'The switch takes effect immediately.'}
+      confirmLabel={upgrading ? 'Confirm upgrade' : 'Switch to Trial'}
+      doneMessage={upgrading ? 'Your fund is on Pro now' : 'Your fund is back on the trial'}
+      pending={change.isPending}
+      change={change.mutateAsync}
+      onClose={onClose}
     >
-      <div className="space-y-3 text-sm text-slate-700">
-        {upgrading ? (
-          <p>
-            Unlimited deal scoring and CSV exports from now on. An invoice for{' '}
-            <strong>{formatMoney(FUND_PLANS.pro.priceCents, FUND_PLANS.pro.currency)}</strong> is issued today for the first month; the plan
-            renews monthly until you switch back.
-          </p>
-        ) : (
-          <p>
-            The trial&apos;s limits apply again at once, with the trial scores your fund has left. The rest of the paid month is not refunded;
-            your invoices stay available.
-          </p>
-        )}
-      </div>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant={upgrading ? 'primary' : 'danger'} onClick={() => void confirm()} disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : upgrading ? 'Confirm upgrade' : 'Switch to Trial'}
-        </Button>
-      </div>
-    </Dialog>
+      {upgrading ? (
+        <p>
+          Unlimited deal scoring and CSV exports from now on. An invoice for{' '}
+          <strong>{formatMoney(FUND_PLANS.pro.priceCents, FUND_PLANS.pro.currency)}</strong> is issued today for the first month; the plan
+          renews monthly until you switch back.
+        </p>
+      ) : (
+        <p>
+          The trial&apos;s limits apply again at once, with the trial scores your fund has left. The rest of the paid month is not refunded;
+          your invoices stay available.
+        </p>
+      )}
+    </PlanChangeDialog>
   );
 }
 
