@@ -6,7 +6,7 @@ import { DoNextList } from './do-next-list';
 import { KeyInsights } from './key-insights';
 import { KeyMetricsSummary } from './key-metrics-summary';
 import { ScoreSummary } from './score-summary';
-import { StrengthsList } from './strengths-list';
+import { StrengthsList } from '@/components/ui/strengths-list';
 import { SubScoreBreakdown } from './sub-score-breakdown';
 
 export interface FitScoreReportProps {
@@ -41,7 +41,7 @@ export function FitScoreReport({ result, rubric, notice, metrics, aside }: FitSc
             <CardTitle>Strengths</CardTitle>
           </CardHeader>
           <CardBody>
-            <StrengthsList analysis={analysis} />
+            <StrengthsList strengths={analysis.strengths} empty="No dimension stands out yet. The Do-Next list shows where to start." />
           </CardBody>
         </Card>
         <Card>

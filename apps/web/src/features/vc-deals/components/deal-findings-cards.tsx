@@ -1,6 +1,7 @@
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DealDetail } from '../api/deals';
-import { RisksAndRedFlags, Strengths } from './deal-findings';
+import { StrengthsList } from '@/components/ui/strengths-list';
+import { RisksAndRedFlags } from './deal-findings';
 
 export function DealFindingsCards({ analysis, onPage }: { analysis: NonNullable<DealDetail['analysis']>; onPage: (page: number) => void }) {
   return (
@@ -10,7 +11,7 @@ export function DealFindingsCards({ analysis, onPage }: { analysis: NonNullable<
           <CardTitle>Strengths</CardTitle>
         </CardHeader>
         <CardBody>
-          <Strengths analysis={analysis} />
+          <StrengthsList strengths={analysis.strengths} empty="No dimension stands out." />
         </CardBody>
       </Card>
       <Card>

@@ -1,26 +1,9 @@
 import { SUB_SCORE_LABELS } from '@fitscore/contracts';
-import { AlertTriangle, CheckCircle2, Flag } from 'lucide-react';
+import { AlertTriangle, Flag } from 'lucide-react';
 import type { DealDetail } from '../api/deals';
 import { PageLink } from './page-link';
 
 type Analysis = NonNullable<DealDetail['analysis']>;
-
-export function Strengths({ analysis }: { analysis: Analysis }) {
-  if (analysis.strengths.length === 0) return <p className="text-sm text-slate-500">No dimension stands out.</p>;
-  return (
-    <ul className="space-y-3">
-      {analysis.strengths.map((s, i) => (
-        <li key={i} className="flex gap-3">
-          <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
-          <div>
-            <p className="text-xs font-semibold tracking-wide text-emerald-700 uppercase">{SUB_SCORE_LABELS[s.dimension]}</p>
-            <p className="text-sm text-slate-700">{s.text}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Weak dimensions and the contradictions the engine found in the deck (red flags, with their page). */
 export function RisksAndRedFlags({ analysis, onPage }: { analysis: Analysis; onPage: (page: number) => void }) {
