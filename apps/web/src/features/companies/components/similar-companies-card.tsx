@@ -1,9 +1,10 @@
 import type { SimilarCompany } from '@fitscore/contracts';
-import { AlertTriangle, Building2, ExternalLink, Lock, Sparkles } from 'lucide-react';
+import { AlertTriangle, Building2, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { UpgradePrompt as PlanUpgradePrompt } from '@/components/ui/upgrade-prompt';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -113,17 +114,12 @@ function ReportYourRaise() {
 
 function UpgradePrompt() {
   return (
-    <div className="rounded-xl bg-brand-50 p-5 text-center">
-      <Lock className="mx-auto h-6 w-6 text-brand-600" aria-hidden="true" />
-      <p className="mt-2 font-semibold text-slate-900">Similar companies is a Premium feature</p>
-      <p className="mt-1 text-sm text-slate-600">See funded companies like yours: their rounds, amounts and investors.</p>
-      <Button asChild className="mt-4">
-        <Link to={UPGRADE_PATH}>
-          <Sparkles className="h-4 w-4" aria-hidden="true" />
-          Upgrade to Premium
-        </Link>
-      </Button>
-    </div>
+    <PlanUpgradePrompt
+      title="Similar companies is a Premium feature"
+      text="See funded companies like yours: their rounds, amounts and investors."
+      action="Upgrade to Premium"
+      to={UPGRADE_PATH}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 import { INTRO_COOLDOWN_DAYS, type Intro, type InvestorMatch, type ThesisFit } from '@fitscore/contracts';
-import { AlertTriangle, Check, Landmark, Lock, Sparkles, X } from 'lucide-react';
+import { AlertTriangle, Check, Landmark, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { UpgradePrompt as PlanUpgradePrompt } from '@/components/ui/upgrade-prompt';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -119,17 +120,12 @@ function MatchItem({ match, intro }: { match: InvestorMatch; intro: Intro | unde
 
 function UpgradePrompt() {
   return (
-    <div className="rounded-xl bg-brand-50 p-5 text-center">
-      <Lock className="mx-auto h-6 w-6 text-brand-600" aria-hidden="true" />
-      <p className="mt-2 font-semibold text-slate-900">Investor matches is a Premium feature</p>
-      <p className="mt-1 text-sm text-slate-600">See the funds on FitScore whose thesis fits your company, and ask them for an intro.</p>
-      <Button asChild className="mt-4">
-        <Link to={UPGRADE_PATH}>
-          <Sparkles className="h-4 w-4" aria-hidden="true" />
-          Upgrade to Premium
-        </Link>
-      </Button>
-    </div>
+    <PlanUpgradePrompt
+      title="Investor matches is a Premium feature"
+      text="See the funds on FitScore whose thesis fits your company, and ask them for an intro."
+      action="Upgrade to Premium"
+      to={UPGRADE_PATH}
+    />
   );
 }
 

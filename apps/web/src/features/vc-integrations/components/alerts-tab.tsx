@@ -1,8 +1,6 @@
 import { ALERTS_PRO_REQUIRED } from '@fitscore/contracts';
-import { Lock, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { QueryState } from '@/components/layout/query-state';
-import { Button } from '@/components/ui/button';
+import { UpgradePrompt as PlanUpgradePrompt } from '@/components/ui/upgrade-prompt';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { useIntegrationSettings } from '../api/integrations';
 import { AlertDeliveries } from './alert-deliveries';
@@ -23,17 +21,13 @@ function Section({ title, description, children }: { title: string; description:
 /** Shown instead of the form when the fund's trial is used up and it is not on Pro (the server refuses too). */
 function UpgradePrompt() {
   return (
-    <div className="rounded-xl bg-brand-50 p-5 text-center" role="region" aria-label="Upgrade to Pro for alerts">
-      <Lock className="mx-auto h-6 w-6 text-brand-600" aria-hidden="true" />
-      <p className="mt-2 font-semibold text-slate-900">Slack/Teams integration is a Pro feature</p>
-      <p className="mt-1 text-sm text-slate-600">{ALERTS_PRO_REQUIRED}</p>
-      <Button asChild className="mt-4">
-        <Link to="/vc/billing">
-          <Sparkles className="h-4 w-4" aria-hidden="true" />
-          Upgrade to Pro
-        </Link>
-      </Button>
-    </div>
+    <PlanUpgradePrompt
+      title="Slack/Teams integration is a Pro feature"
+      text={ALERTS_PRO_REQUIRED}
+      action="Upgrade to Pro"
+      to="/vc/billing"
+      label="Upgrade to Pro for alerts"
+    />
   );
 }
 
