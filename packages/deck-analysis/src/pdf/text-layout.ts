@@ -16,13 +16,24 @@ export interface LayoutItem {
   hasEOL: boolean;
 }
 
+/** A stretch of a line between wide gaps (a table cell, a column's part of a row). */
+interface Cell {
+  text: string;
+  x: number;
+  xEnd: number;
+}
+
 interface Line {
   text: string;
   x: number;
   xEnd: number;
   y: number;
   size: number;
+  cells: Cell[];
 }
+
+/** A gap wider than this many font sizes separates cells of a line (word gaps are far narrower). */
+const CELL_GAP = 1.5;
 
 interface Block {
   lines: Line[];
@@ -50,10 +61,16 @@ function buildLines(items: readonly LayoutItem[]): Line[] {
       const gap = it.x - cur.xEnd;
       const needsSpace = gap > 0.15 * size && !cur.text.endsWith(' ') && !it.str.startsWith(' ');
       cur.text += (needsSpace ? ' ' : '') + it.str;
+      const cell = cur.cells[cur.cells.length - 1]!;
+      if (gap > CELL_GAP * Math.max(size, cur.size)) cur.cells.push({ text: it.str, x: it.x, xEnd: it.x + it.width });
+      else {
+        cell.text += (needsSpace ? ' ' : '') + it.str;
+        cell.xEnd = Math.max(cell.xEnd, it.x + it.width);
+      }
       cur.xEnd = Math.max(cur.xEnd, it.x + it.width);
       cur.size = Math.max(cur.size, size);
     } else {
-      cur = { text: it.str, x: it.x, xEnd: it.x + it.width, y: it.y, size };
+      cur = { text: it.str, x: it.x, xEnd: it.x + it.width, y: it.y, size, cells: [{ text: it.str, x: it.x, xEnd: it.x + it.width }] };
       lines.push(cur);
     }
     breakNext = it.hasEOL;
@@ -92,7 +109,7 @@ export interface PageLayout {
 
 export function layoutPage(items: readonly LayoutItem[], pageHeight: number): PageLayout {
   const lines = buildLines(items);
-  const blocks = buildBlocks(lines);
+  const blocks = buildBlocks(pairFigureGrid(lines));
   // Same band when tops are within half a line of each other: then left to right.
   const ordered = blocks
     .map((b, i) => ({ b, i }))
@@ -125,4 +142,82 @@ function guessTitle(lines: readonly Line[], pageHeight: number): string | null {
   if (!best) return null;
   if (withLetters.length > 1 && best.size < median * 1.15 && pool === withLetters) return null;
   return best.text.trim().slice(0, 200);
+}
+
+/** A cell holding only a figure: '$1.2M', '20%', '4,701', '£6 / £14', '3x'. */
+const FIGURE_CELL = /^[~≈<>+]?\s*[$€£¥₹]?\s*\d[\d,.]*\s*(?:[kKmMbB]n?|bn|x|%)?\+?(?:\s*[/–-]\s*[$€£¥₹]?\s*\d[\d,.]*\s*(?:[kKmMbB]n?|bn|x|%)?\+?)?$/u;
+/** A digit standing on its own ('2023', "'22"), not inside a word like 'D2C' or 'Q1'. */
+const FREE_DIGIT = /(?:^|[^\p{L}\d])\d/u;
+
+interface Placed {
+  cell: Cell;
+  line: Line;
+}
+
+const cellText = (c: Cell) => c.text.replace(/\s+/g, ' ').trim();
+const isFigure = (p: Placed) => cellText(p.cell).length <= 20 && FIGURE_CELL.test(cellText(p.cell));
+const isLabel = (p: Placed) => {
+  const t = cellText(p.cell);
+  return t.length <= 40 && (t.match(/\p{L}/gu)?.length ?? 0) >= 2 && !FREE_DIGIT.test(t) && !/[$€£¥₹%]/u.test(t);
+};
+/** Left edges or centres within `tol` of each other: one cell stacked above the other. */
+const stacked = (a: Cell, b: Cell, tol: number) =>
+  Math.abs(a.x - b.x) < tol || Math.abs((a.x + a.xEnd) / 2 - (b.x + b.xEnd) / 2) < tol;
+
+/**
+ * Metric grids ('$1.2M' in large type above 'ARR', three or four such cells side by side)
+ * come out of the text layer as a row of figures followed by rows of labels, so each
+ * figure would be read next to its neighbour's label. Where at least two figure-only
+ * cells share a baseline and each has a short label stacked directly beneath it, the
+ * label and its figure are joined into one line ('ARR $1.2M') at the figure's place.
+ */
+function pairFigureGrid(lines: readonly Line[]): Line[] {
+  const placed: Placed[] = lines.flatMap((line) => line.cells.map((cell) => ({ cell, line })));
+  const figures = placed.filter(isFigure);
+  const used = new Set<Cell>();
+  const joined = new Map<Line, Line[]>();
+  for (const f of figures) {
+    const size = f.line.size;
+    const row = figures.filter(
+      (g) => Math.abs(g.line.y - f.line.y) < 0.3 * size && g.line.size > 0.8 * size && g.line.size < 1.25 * size,
+    );
+    if (row.length < 2) continue;
+    const labels: Placed[] = [];
+    let above: Placed = f;
+    while (labels.length < 3) {
+      const top = above.line;
+      const next = placed
+        .filter((p) => {
+          if (used.has(p.cell) || p.line.y >= top.y || !stacked(p.cell, above.cell, 0.6 * size)) return false;
+          // The first label starts within a line of the figure's foot; the next ones follow at line pitch.
+          const gap = labels.length === 0 ? top.y - (p.line.y + p.line.size) : top.y - p.line.y;
+          const max = labels.length === 0 ? 1.0 * size : 1.6 * top.size;
+          return gap > -0.25 * size && gap <= max && p.line.size <= 1.2 * size;
+        })
+        .sort((p, q) => q.line.y - p.line.y)[0];
+      if (!next || !isLabel(next)) break;
+      labels.push(next);
+      above = next;
+    }
+    if (labels.length === 0) continue;
+    used.add(f.cell);
+    for (const l of labels) used.add(l.cell);
+    const text = `${labels.map((l) => cellText(l.cell)).join(' ')} ${cellText(f.cell)}`;
+    const x = Math.min(f.cell.x, ...labels.map((l) => l.cell.x));
+    const xEnd = Math.max(f.cell.xEnd, ...labels.map((l) => l.cell.xEnd));
+    const pair: Line = { text, x, xEnd, y: f.line.y, size, cells: [{ text, x, xEnd }] };
+    joined.set(f.line, [...(joined.get(f.line) ?? []), pair]);
+  }
+  if (used.size === 0) return [...lines];
+  const out: Line[] = [];
+  for (const line of lines) {
+    const rest = line.cells.filter((c) => !used.has(c));
+    if (rest.length === line.cells.length) out.push(line);
+    else if (rest.length > 0) {
+      const text = rest.map(cellText).join(' ');
+      out.push({ ...line, text, x: rest[0]!.x, xEnd: rest[rest.length - 1]!.xEnd, cells: rest });
+    }
+    out.push(...(joined.get(line) ?? []).sort((a, b) => a.x - b.x));
+  }
+  return out;
 }
