@@ -30,6 +30,8 @@ interface Line {
   y: number;
   size: number;
   cells: Cell[];
+  /** Which column of the page the line sits in, when the page has column gutters. */
+  column?: number;
 }
 
 /** A gap wider than this many font sizes separates cells of a line (word gaps are far narrower). */
@@ -82,17 +84,23 @@ function buildBlocks(lines: readonly Line[]): Block[] {
   const blocks: Block[] = [];
   let cur: Block | null = null;
   let prev: Line | null = null;
+  const below = (above: Line, line: Line) =>
+    above.y > line.y && above.y - line.y < 2.2 * Math.max(above.size, line.size) && line.x < above.xEnd && line.xEnd > above.x;
   for (const line of lines) {
-    const continues =
-      cur !== null &&
-      prev !== null &&
-      prev.y > line.y &&
-      prev.y - line.y < 2.2 * Math.max(prev.size, line.size) &&
-      line.x < prev.xEnd &&
-      line.xEnd > prev.x;
-    if (cur && continues) {
-      cur.lines.push(line);
-      cur.left = Math.min(cur.left, line.x);
+    let into: Block | null = cur && prev && below(prev, line) ? cur : null;
+    // A line of a column continues the block of the line above it in the same column,
+    // wherever the content stream put it (rows of side-by-side columns drawn in turn).
+    if (line.column !== undefined && (!into || prev?.column !== line.column)) {
+      into =
+        blocks.find((b) => {
+          const last = b.lines[b.lines.length - 1]!;
+          return last.column === line.column && below(last, line);
+        }) ?? into;
+    }
+    if (into) {
+      into.lines.push(line);
+      into.left = Math.min(into.left, line.x);
+      cur = into;
     } else {
       cur = { lines: [line], top: line.y + line.size, left: line.x, size: line.size };
       blocks.push(cur);
@@ -102,6 +110,55 @@ function buildBlocks(lines: readonly Line[]): Block[] {
   return blocks;
 }
 
+/** A cell of running text: a few words, not a figure or a one-word table entry. */
+const isProse = (c: Cell) => {
+  const t = c.text.trim();
+  return t.split(/\s+/).length >= 3 && (t.match(/\p{L}/gu)?.length ?? 0) >= 12;
+};
+
+/**
+ * Side-by-side columns of running text share baselines, so a row of the left column and
+ * the same row of the right one come out as one line when the content stream draws them
+ * in turn. A gutter (a gap between cells) that at least two rows of running text on both
+ * sides leave open is a column boundary: every line crossing it is cut there, and each
+ * part is marked with its column so the blocks read each column top to bottom. Tables
+ * (short cells, figures) and lines that span the gutter are left whole.
+ */
+function splitColumns(lines: readonly Line[]): Line[] {
+  const gaps: Array<[number, number]> = [];
+  for (const l of lines) {
+    for (let k = 1; k < l.cells.length; k++) {
+      if (isProse(l.cells[k - 1]!) && isProse(l.cells[k]!)) gaps.push([l.cells[k - 1]!.xEnd, l.cells[k]!.x]);
+    }
+  }
+  const gutters: Array<[number, number]> = [];
+  for (const [a, b] of gaps) {
+    const lo = Math.max(a, ...gaps.filter(([c, d]) => c < b && d > a).map(([c]) => c));
+    const hi = Math.min(b, ...gaps.filter(([c, d]) => c < b && d > a).map(([, d]) => d));
+    const votes = gaps.filter(([c, d]) => c < b && d > a).length;
+    if (votes >= 2 && lo < hi && !gutters.some(([c, d]) => c < hi && d > lo)) gutters.push([lo, hi]);
+  }
+  if (gutters.length === 0) return [...lines];
+  gutters.sort((p, q) => p[0] - q[0]);
+  // No text may run through a gutter: a line crossing it spans the columns (a title).
+  const columnOf = (c: Cell) => gutters.filter(([, hi]) => c.x >= hi - 0.01).length;
+  const crosses = (c: Cell) => gutters.some(([lo, hi]) => c.x < lo - 0.01 && c.xEnd > hi + 0.01);
+  const out: Line[] = [];
+  for (const l of lines) {
+    if (l.cells.some(crosses)) {
+      out.push(l);
+      continue;
+    }
+    const parts = new Map<number, Cell[]>();
+    for (const c of l.cells) parts.set(columnOf(c), [...(parts.get(columnOf(c)) ?? []), c]);
+    for (const [column, cells] of [...parts].sort((p, q) => p[0] - q[0])) {
+      const text = cells.map((c) => c.text.trim()).join(' ');
+      out.push({ ...l, text, x: cells[0]!.x, xEnd: cells[cells.length - 1]!.xEnd, cells, column });
+    }
+  }
+  return out;
+}
+
 export interface PageLayout {
   lines: string[];
   title: string | null;
@@ -109,7 +166,7 @@ export interface PageLayout {
 
 export function layoutPage(items: readonly LayoutItem[], pageHeight: number): PageLayout {
   const lines = buildLines(items);
-  const blocks = buildBlocks(pairFigureGrid(lines));
+  const blocks = buildBlocks(splitColumns(pairFigureGrid(lines)));
   // Same band when tops are within half a line of each other: then left to right.
   const ordered = blocks
     .map((b, i) => ({ b, i }))
