@@ -143,6 +143,28 @@ function writeSlide(doc: PDFKit.PDFDocument, s: SlideSpec, width?: number): void
   for (const line of s.lines ?? []) doc.text(line, { width });
 }
 
+/** A piece of text drawn at a given place: x and y (top) in points from the top left. */
+export interface PlacedText {
+  text: string;
+  x: number;
+  y: number;
+  size?: number;
+  bold?: boolean;
+}
+
+/**
+ * A text PDF whose pages hold text drawn exactly where and in the order given, as
+ * exporters do for multi-column slides and metric grids (rows of both columns in turn).
+ */
+export function makePlacedTextPdf(pages: PlacedText[][]): Promise<Uint8Array> {
+  return pdfBytes((doc) => {
+    for (const items of pages) {
+      doc.addPage();
+      for (const t of items) doc.font(t.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(t.size ?? 16).text(t.text, t.x, t.y, { lineBreak: false });
+    }
+  });
+}
+
 /**
  * Landscape slides printed sideways on portrait pages, as some exports do: the text
  * runs up the page (turned 90 degrees counter-clockwise), or down it with `turn: 270`.

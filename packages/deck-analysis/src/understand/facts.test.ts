@@ -27,6 +27,14 @@ describe('deckFacts', () => {
     expect(find(facts, 'burn')[0]?.value).toBe(80_000);
   });
 
+  it('takes the first figure of a pair split like its label (D2C/B2B), and both of an unsplit pair', () => {
+    const split = deckFacts([page(7, 'CAC D2C/B2B £6 / £14\nLTV D2C/B2B £101 / £94')]);
+    expect(find(split, 'cac').map((f) => f.value)).toEqual([6]);
+    expect(find(split, 'ltv').map((f) => f.value)).toEqual([101]);
+    const plans = deckFacts([page(4, 'Pricing $49 / $99 per month')]);
+    expect(find(plans, 'pricing').map((f) => f.value)).toEqual([49, 99]);
+  });
+
   it('reads percentages as growth, churn, margin and market growth by their labels', () => {
     expect(find(facts, 'momGrowth').map((f) => f.value)).toContain(18);
     expect(find(facts, 'yoyGrowth')[0]?.value).toBe(210);

@@ -184,6 +184,9 @@ function quoteAround(line: string, start: number, end: number): string {
 const MARKET_CONTEXT =
   /\b(globally|worldwide|world-?wide|in the world|in (the )?(US|USA|UK|EU|Europe|India|Germany|country|region|world)|nationwide|population|market|industry|every (day|year)|per (year|day)|each year|annually)\b/i;
 
+// Segment names split by a slash ('D2C/B2B', 'SMB / Enterprise'), not a figure's unit ('$/mo').
+const SEGMENTS = /(?<![\p{L}\d])\p{L}[\p{L}\d]*\s?\/\s?\p{L}[\p{L}\d]*(?![\p{L}\d])/u;
+
 // 'LTV:CAC = $3,600 : $400', 'LTV/CAC $3,600/$400'.
 const LTV_CAC = /\b(LTV|CLV|CLTV)\s?[:/]\s?CAC\b/i;
 
@@ -242,6 +245,9 @@ export function pageFacts(page: PageText): PageClaim[] {
       if (bare && (/^-\p{L}/u.test(line.slice(token.end)) || /^[-–]\s?\d/.test(line.slice(token.end)) || /\d\s?[-–]\s?$/.test(line.slice(0, token.start)))) return;
       // '₹2.5 crores (~$300K USD)': a conversion repeats the figure before it.
       if (/\(\s?(~|≈|approx\.?|ca\.?)\s?$/i.test(line.slice(0, token.start))) return;
+      // 'CAC D2C/B2B £6 / £14': figures split like their label's segments; the first segment's figure stands for the line.
+      const prev = tokens[ti - 1];
+      if (prev && ratio.length === 0 && SEGMENTS.test(line) && prev.currency === token.currency && prev.percent === token.percent && /^\s?\/\s?$/.test(line.slice(prev.end, token.start))) return;
       // '<$5M turnover', '>100 employees': a bracket of a segment, not a figure.
       if (/[<>≤≥]\s?$/.test(line.slice(0, token.start))) return;
       const sentence = quoteAround(line, token.start, token.end);
