@@ -11,7 +11,7 @@ const DEFAULT_BAR = STAGE_BARS.Seed;
 const MAX_WEAK = 3;
 
 export interface DeclineReasonInput {
-  deal: Pick<Deal, 'stage' | 'thesisFit'>;
+  deal: Pick<Deal, 'stage' | 'sector' | 'geography' | 'thesisFit'>;
   /** The deal's analysis under the fund's weights (null until it is scored). */
   analysis: { subScores: Record<SubScoreKey, { score: number; weight: number }>; redFlags: unknown[] } | null;
 }
@@ -20,15 +20,16 @@ const stageOf = (stage: string): Stage | undefined => STAGES.find((s) => s.toLow
 
 /**
  * Reasons a fund would give for passing on a deal, from its data only: each part of the thesis
- * the deal is outside, then the sub-scores the fund weighs that fall below the bar for the
+ * the deal is outside (of those it states), then the sub-scores the fund weighs that fall below the bar for the
  * deal's stage (weakest first), then contradictions found in the deck.
  */
 export function suggestDeclineReasons({ deal, analysis }: DeclineReasonInput): string[] {
   const reasons: string[] = [];
   const fit = deal.thesisFit;
-  if (!fit.stage) reasons.push('Outside our stage');
-  if (!fit.sector) reasons.push('Outside our sectors');
-  if (!fit.geography) reasons.push('Outside our geography');
+  // A part the deal does not state (a form left blank) is unknown, not a mismatch.
+  if (!fit.stage && deal.stage.trim()) reasons.push('Outside our stage');
+  if (!fit.sector && deal.sector.trim()) reasons.push('Outside our sectors');
+  if (!fit.geography && deal.geography.trim()) reasons.push('Outside our geography');
   if (fit.ticket === false) reasons.push('Round size outside our ticket range');
   if (!analysis) return reasons;
 
