@@ -111,16 +111,18 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
       <Field label="Internal note (optional)" hint="Only your team sees the note, in the deal's history. The founder never sees it.">
         {(ids) => <Textarea {...ids} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <p className="text-xs text-slate-500 sm:mr-auto" aria-live="polite">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-500" aria-live="polite">
           {chosen.length === 0 ? 'Pick or add at least one reason.' : `${chosen.length} ${chosen.length === 1 ? 'reason' : 'reasons'} picked`}
         </p>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={chosen.length === 0}>
-          Move to Cold
-        </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={chosen.length === 0}>
+            Move to Cold
+          </Button>
+        </div>
       </div>
     </form>
   );
