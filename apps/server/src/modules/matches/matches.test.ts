@@ -294,6 +294,9 @@ describe('decline reasons', () => {
     expect((await server.request('GET', `/api/vc/deals/${dealId}/decline-reasons`, { token: other.token })).status).toBe(404);
     expect((await server.request('GET', '/api/vc/deals/not-a-deal/decline-reasons', { token: fund.token })).body).toMatchObject({ error: 'Deal not found' });
     expect((await server.request('GET', `/api/vc/deals/${dealId}/decline-reasons`, { token: user.token })).status).toBe(403);
+
+    const openapi = (await server.request('GET', '/openapi.json')).body;
+    expect(Object.keys(openapi.paths['/api/vc/deals/{id}/decline-reasons'])).toEqual(['get']);
   });
 });
 
