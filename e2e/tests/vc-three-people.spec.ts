@@ -127,16 +127,50 @@ test.describe('a fund team and a founder', () => {
     await expect(team.getByText(`Ada Admin assigned ${COMPANY} to you`)).toBeVisible();
     await expect(team.getByText(`Ada Admin mentioned you on ${COMPANY}`)).toBeVisible();
 
-    // 6. The partner moves it to Cold with a reason. The pipeline has no reason chips on screen yet,
-    //    so the partner's decline goes through the documented call with their own session.
-    await api(partner, 'POST', `/api/vc/deals/${dealId}/decline`, { reasons: [REASON], note: 'Internal: revisit at Series A' });
+    // 6. The partner moves it to Cold with a reason, in the browser. A platform deal asks why first,
+    //    with the reasons the server suggests from the thesis fit and the analysis, prefilled.
+    const { reasons: suggested } = await api<{ reasons: string[] }>(partner, 'GET', `/api/vc/deals/${dealId}/decline-reasons`);
+    await them.goto('/vc/pipeline');
+    const rowStatus = them.getByRole('group', { name: `Status of ${COMPANY}` }).first();
+    await expect(rowStatus.getByRole('button', { name: 'Cold' })).toHaveAttribute('aria-pressed', 'false');
+    // Key 3 on the selected row opens the dialog; Cancel leaves the deal where it was.
+    await them.keyboard.press('3');
+    const passing = them.getByRole('dialog', { name: 'Reason for passing' });
+    await expect(passing).toBeVisible();
+    const chips = passing.getByRole('group', { name: 'Reasons' }).getByRole('button');
+    await expect(chips).toHaveText(suggested);
+    for (const chip of await chips.all()) await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await passing.getByRole('button', { name: 'Cancel' }).click();
+    await expect(passing).toBeHidden();
+    await expect(rowStatus.getByRole('button', { name: 'Cold' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(toasts(them)).not.toContainText('Deal moved to Cold');
+
+    // On the deal page the partner keeps one reason: a suggested one when there is any, else their own.
     await them.goto(`/vc/deal/${dealId}`);
+    const pageStatus = them.getByRole('group', { name: `Status of ${COMPANY}` });
+    await pageStatus.getByRole('button', { name: 'Cold' }).click();
+    await expect(passing).toBeVisible();
+    await expect(chips).toHaveText(suggested);
+    const reason = suggested.find((r) => r.startsWith('Traction')) ?? suggested[0] ?? REASON;
+    if (!suggested.includes(reason)) {
+      await passing.getByLabel('Add your own reason').fill(reason);
+      await passing.getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    for (const other of suggested.filter((r) => r !== reason)) await passing.getByRole('button', { name: other, exact: true }).click();
+    await expect(passing.getByRole('button', { name: reason, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(passing.getByRole('button', { pressed: true })).toHaveCount(1);
+    await passing.getByLabel('Internal note (optional)').fill('Internal: revisit at Series A');
+    await passing.getByRole('button', { name: 'Move to Cold' }).click();
+    await expect(passing).toBeHidden();
+    await expect(toasts(them)).toContainText('Deal moved to Cold');
+    await expect(pageStatus.getByRole('button', { name: 'Cold' })).toHaveAttribute('aria-pressed', 'true');
+    await them.reload();
     await expect(them.getByRole('list', { name: 'Activity' })).toContainText('Moved from New to Cold by Pat Partner');
 
     // 7. The founder sees the reason, never the internal note or the comments.
     await fay.reload();
     const why = fay.getByRole('list', { name: 'Why Triad Ventures passed' });
-    await expect(why).toContainText(REASON);
+    await expect(why).toContainText(reason);
     await expect(fay.getByText('Internal: revisit at Series A')).toHaveCount(0);
     await expect(fay.getByText('Can you own this?')).toHaveCount(0);
 

@@ -152,4 +152,14 @@ export const matchesEndpoints = {
     body: DeclineBodySchema,
     response: z.object({ ok: z.literal(true), reasons: z.array(z.string()) }),
   }),
+  declineReasons: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/deals/:id/decline-reasons',
+    access: 'fund:member',
+    summary:
+      "Reasons suggested for passing on a deal, from its data: the parts of the fund's thesis it is outside, then sub-scores below the bar for its stage",
+    tags: ['deals'],
+    params: z.object({ id: z.uuid({ error: 'Deal not found' }) }),
+    response: z.object({ reasons: z.array(z.string()) }),
+  }),
 } as const;

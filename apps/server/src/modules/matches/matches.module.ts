@@ -12,7 +12,7 @@ export interface MatchesModuleDeps {
   platform: Platform;
   profiles: ProfilesService;
   billing: BillingService;
-  deals: Pick<DealsService, 'setStatus' | 'scored'>;
+  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'>;
   notifications: Pick<NotificationsService, 'notifyFund' | 'handleActions'>;
 }
 

@@ -21,6 +21,7 @@ import type { DealsService } from '../deals/deals.service.ts';
 import type { ActionContext, NotificationsService } from '../notifications/notifications.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { FounderFacts, FundRow, IntroRow, MatchesRepository } from './matches.repository.ts';
+import { suggestDeclineReasons } from './decline-reasons.ts';
 import { regionsOf } from './regions.ts';
 
 export const FUND_NOT_FOUND = 'Fund not found';
@@ -35,7 +36,7 @@ export interface MatchesServiceDeps {
   /** Throws plan_limit unless the founder is on Premium (billing). */
   assertPremium: (userId: string, featureName: string) => Promise<void>;
   notifications: Pick<NotificationsService, 'notifyFund'>;
-  deals: Pick<DealsService, 'setStatus' | 'scored'>;
+  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'>;
   now?: () => Date;
 }
 
@@ -269,6 +270,12 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
       await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note });
       await repo.recordDecline(dealId, userId, reasons);
       return { ok: true as const, reasons };
+    },
+
+    /** What the Cold dialog offers (prefilled): thesis mismatches and weak sub-scores of the fund's own deal. */
+    async declineReasons(fundId: string | null, dealId: string) {
+      const { deal, analysis } = await deals.detail(fundId, dealId);
+      return { reasons: suggestDeclineReasons({ deal, analysis }) };
     },
   };
 }

@@ -279,6 +279,25 @@ describe('decline reasons', () => {
     expect(seen.body.intros[0]).toMatchObject({ status: 'declined', declineReasons: ['Outside our stage', 'Traction below our bar for Seed'] });
     expect(JSON.stringify(seen.body)).not.toContain('team is weak');
   });
+  it('suggests reasons from the deal: outside the stage of the thesis, traction below the bar for Seed; only to its own fund', async () => {
+    const fund = await newFund({ name: 'Later Stage Partners', stages: ['Series A'] });
+    const user = await founder({ scores: { ...even(7), traction: 3, team: 4 } });
+    const { body } = await requestIntro(user.token, fund.fundId);
+    const n = await warmIntroFor(fund, body.intro.id);
+    const { dealId } = (await act(fund.token, n.id, 'approve')).body;
+
+    const res = await server.request('GET', `/api/vc/deals/${dealId}/decline-reasons`, { token: fund.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ reasons: ['Outside our stage', 'Traction below our bar for Seed', 'Team below our bar for Seed'] });
+
+    const other = await newFund({ name: 'Curious Fund' });
+    expect((await server.request('GET', `/api/vc/deals/${dealId}/decline-reasons`, { token: other.token })).status).toBe(404);
+    expect((await server.request('GET', '/api/vc/deals/not-a-deal/decline-reasons', { token: fund.token })).body).toMatchObject({ error: 'Deal not found' });
+    expect((await server.request('GET', `/api/vc/deals/${dealId}/decline-reasons`, { token: user.token })).status).toBe(403);
+
+    const openapi = (await server.request('GET', '/openapi.json')).body;
+    expect(Object.keys(openapi.paths['/api/vc/deals/{id}/decline-reasons'])).toEqual(['get']);
+  });
 });
 
 describe('ownership', () => {

@@ -1,6 +1,7 @@
 import {
   dealsEndpoints,
   dealTeamEndpoints,
+  matchesEndpoints,
   PAGE_LIMIT_MAX,
   type Deal,
   type DealRowStatus,
@@ -20,6 +21,7 @@ export const dealKeys = {
   lists: [...queryKeys.vc.all, 'deals', 'list'] as const,
   list: (query: ReturnType<typeof listQuery>) => [...queryKeys.vc.all, 'deals', 'list', query] as const,
   detail: (id: string) => [...queryKeys.vc.all, 'deals', 'detail', id] as const,
+  declineReasons: (id: string) => [...queryKeys.vc.all, 'deals', 'detail', id, 'decline-reasons'] as const,
   members: [...queryKeys.vc.all, 'members'] as const,
   facetsAll: [...queryKeys.vc.all, 'deals', 'facets'] as const,
   facets: (status: DealRowStatus | undefined) => [...queryKeys.vc.all, 'deals', 'facets', status ?? 'all'] as const,
@@ -129,6 +131,46 @@ export function useSetDealStatus() {
       // Other tabs and the history are read again when next shown.
       void client.invalidateQueries({ queryKey: dealKeys.all, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: dealKeys.detail(deal.id) });
+      void client.invalidateQueries({ queryKey: dealKeys.facetsAll });
+    },
+  });
+}
+
+/** The reasons suggested for passing on a deal (its thesis mismatches and weak sub-scores), read when the Cold dialog opens. */
+export function useDeclineReasons(id: string | null) {
+  return useQuery({
+    queryKey: dealKeys.declineReasons(id ?? ''),
+    queryFn: ({ signal }) => callEndpoint(matchesEndpoints.declineReasons, { params: { id: id! }, signal }, 'Could not load the suggested reasons'),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * Cold with reasons (a Platform or Form deal): like a status change, the row moves at once and
+ * everything goes back when the server refuses; the founder sees the reasons, never the note.
+ */
+export function useDeclineDeal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reasons, note }: { id: string; reasons: string[]; note: string; from: Deal['status'] }) =>
+      callEndpoint(matchesEndpoints.decline, { params: { id }, body: { reasons, note } }, 'Could not move the deal. Please try again.'),
+    onMutate: async ({ id, from }) => {
+      await client.cancelQueries({ queryKey: dealKeys.all });
+      const rollback = snapshot(client, id);
+      if (from !== 'cold') {
+        patchDeal(
+          client,
+          id,
+          (d) => ({ ...d, status: 'cold' }),
+          (c) => ({ ...c, ...(from !== 'new' ? { [from]: c[from] - 1 } : {}), cold: c.cold + 1 }),
+        );
+      }
+      return { rollback };
+    },
+    onError: (_err, _vars, context) => context?.rollback(),
+    onSuccess: (_res, { id }) => {
+      void client.invalidateQueries({ queryKey: dealKeys.all, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: dealKeys.detail(id) });
       void client.invalidateQueries({ queryKey: dealKeys.facetsAll });
     },
   });

@@ -1,4 +1,4 @@
-import type { DealStatus, FundMember } from '@fitscore/contracts';
+import type { FundMember } from '@fitscore/contracts';
 import { ArrowLeft, CheckCircle2, Globe, Mail } from 'lucide-react';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useAssignDeal, useMarkReviewed, useMembers, useSetDealStatus, type DealDetail } from '../api/deals';
-import { formatDate, formatDateTime, laterArrivals, movedToast, SOURCE_LABELS } from '../lib/labels';
+import { useAssignDeal, useMarkReviewed, useMembers, type DealDetail } from '../api/deals';
+import { formatDate, formatDateTime, laterArrivals, SOURCE_LABELS } from '../lib/labels';
 import { whyChips } from '../lib/why';
 import { AssignSelect } from './assign-select';
 import { DealActivity } from './deal-activity';
@@ -23,6 +23,7 @@ import { Recommendation } from './recommendation';
 import { StatusButtons } from './status-buttons';
 import { StatusHistory } from './status-history';
 import { ThesisFit } from './thesis-fit';
+import { useMoveDeal } from './use-move-deal';
 import { WhyChips } from './why-chips';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -60,7 +61,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
   const [page, setPage] = useState(1);
   const viewer = useRef<HTMLDivElement>(null);
   const members = useMembers().data?.members ?? [];
-  const setStatus = useSetDealStatus();
+  const { move: moveDeal, dialog: declineDialog } = useMoveDeal();
   const assign = useAssignDeal();
   const reviewed = useMarkReviewed();
   const toast = useToast();
@@ -69,14 +70,6 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
     setPage(n);
     viewer.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, []);
-  const move = (status: DealStatus) =>
-    setStatus.mutate(
-      { id: deal.id, status, from: deal.status },
-      {
-        onSuccess: () => toast.success(movedToast(status)),
-        onError: (err) => toast.error(errorMessage(err, 'Could not move the deal. Please try again.')),
-      },
-    );
   const giveTo = (member: FundMember | null) =>
     assign.mutate(
       { id: deal.id, ownerId: member?.id ?? null },
@@ -111,7 +104,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <StatusButtons deal={deal} onSet={move} />
+          <StatusButtons deal={deal} onSet={(status) => moveDeal(deal, status)} />
           {deal.reviewedAt ? (
             <Badge tone="green" className="h-9 px-3">
               <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
@@ -254,6 +247,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
           <DealActivity dealId={deal.id} />
         </div>
       </div>
+      {declineDialog}
     </div>
   );
 }

@@ -7,10 +7,9 @@ import { Button } from '@/components/ui/button';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useAssignDeal, useDealFacets, useDealList, useMembers, useSetDealStatus } from '../api/deals';
+import { useAssignDeal, useDealFacets, useDealList, useMembers } from '../api/deals';
 import { hasFilters, readView, writeView, type PipelineView } from '../lib/filters';
 import { shortcutAllowed, STATUS_KEYS } from '../lib/keys';
-import { movedToast } from '../lib/labels';
 import { usePhoneLayout } from '../lib/use-phone';
 import { DealsTable } from './deals-table';
 import { EmptyDeals } from './empty-deals';
@@ -19,6 +18,7 @@ import { PipelineFilters } from './pipeline-filters';
 import { QuickView } from './quick-view';
 import { StatusTabs } from './status-tabs';
 import { TrialBanner } from './trial-banner';
+import { useMoveDeal } from './use-move-deal';
 
 const NO_MATCH = 'No deals match your current filters.';
 
@@ -52,7 +52,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   const list = useDealList(view);
   const members = useMembers().data?.members ?? [];
   const facets = useDealFacets(view.tab === 'all' ? undefined : view.tab).data?.facets;
-  const setStatus = useSetDealStatus();
+  const { move, dialog: declineDialog } = useMoveDeal();
   const assign = useAssignDeal();
   const toast = useToast();
   const phone = usePhoneLayout();
@@ -73,18 +73,6 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   );
   const clear = useCallback(() => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)), [fixedStatus, setParams, view.tab]);
 
-  const move = useCallback(
-    (deal: Deal, status: DealStatus) => {
-      setStatus.mutate(
-        { id: deal.id, status, from: deal.status },
-        {
-          onSuccess: () => toast.success(movedToast(status)),
-          onError: (err) => toast.error(errorMessage(err, 'Could not move the deal. Please try again.')),
-        },
-      );
-    },
-    [setStatus, toast],
-  );
   const giveTo = useCallback(
     (deal: Deal, member: FundMember | null) => {
       assign.mutate(
@@ -184,6 +172,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
         )}
       </div>
       <QuickView deal={quickViewDeal} onClose={() => setQuickViewId(null)} onStatus={move} />
+      {declineDialog}
     </>
   );
 }
