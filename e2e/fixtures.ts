@@ -30,6 +30,18 @@ export async function createUser(type: 'founder' | 'vc', name = 'Test User'): Pr
   return { id: body.user.id, email, password, name, type, token: body.token };
 }
 
+/** Calls the API as `user` (or signed out) with a JSON or FormData body; throws with the answer unless it is 2xx. */
+export async function api<T = any>(user: TestUser | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiUrl()}${path}`, {
+    method,
+    headers: { ...(user ? { authorization: `Token ${user.token}` } : {}), ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
 /** Puts a session in browser storage before the app loads, as a returning user has it. */
 export async function useSession(page: Page, user: TestUser) {
   await page.addInitScript(

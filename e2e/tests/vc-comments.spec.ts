@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession } from '../fixtures.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);
@@ -11,15 +11,6 @@ const SHOTS = process.env.SHOTS_DIR ?? resolve(import.meta.dirname, '../test-res
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-async function api<T = any>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers: { authorization: `Token ${user.token}`, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A fund with its admin (onboarded over the API) and a colleague who joined through an invite. */
 async function fundWithColleague() {

@@ -1,21 +1,12 @@
 import type { Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);
 if (!haveDeck && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${DECK} is missing`);
 
-async function api(user: TestUser, method: string, path: string, body: unknown) {
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Token ${user.token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** A VC whose fund went through the three onboarding steps over the API. */
 async function onboardedVc(): Promise<TestUser> {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession } from '../fixtures.ts';
 
 const UBER = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/uber-2008-deck-redesign.pdf');
 const haveDeck = existsSync(UBER);
@@ -13,15 +13,6 @@ const FORM_DEAL = 'Curbside Cabs';
 const UPLOAD_DEAL = 'Upload Only Co';
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-async function api<T = any>(user: TestUser | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers: { ...(user ? { authorization: `Token ${user.token}` } : {}), ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function dealNamed(user: TestUser, name: string) {
   for (let i = 0; i < 300; i++) {

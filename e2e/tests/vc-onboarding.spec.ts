@@ -1,18 +1,9 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiUrl, createUser, expect, test, uniqueEmail, useSession, type TestUser } from '../fixtures.ts';
+import { api, apiUrl, createUser, expect, test, uniqueEmail, useSession, type TestUser } from '../fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-async function api(user: TestUser, method: string, path: string, body: unknown) {
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Token ${user.token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** A VC whose fund went through the three steps over the API (for journeys about settings). */
 async function onboardedVc(): Promise<TestUser> {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 const DECKS = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real');
 const AIRBNB = join(DECKS, 'airbnb-deck-powerpoint-reproduction.pdf');
@@ -14,15 +14,6 @@ const SHOTS = resolve(import.meta.dirname, '../test-results/vc-pipeline');
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-async function api<T = any>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers: { authorization: `Token ${user.token}`, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** An investor whose fund went through the three onboarding steps over the API. */
 async function onboardedVc(name: string): Promise<TestUser & { fundId: string }> {

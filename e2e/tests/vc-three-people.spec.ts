@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession } from '../fixtures.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);
@@ -13,15 +13,6 @@ const REASON = 'Traction below our bar for Seed';
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-async function api<T = any>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl()}${path}`, {
-    method,
-    headers: { authorization: `Token ${user.token}`, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A premium founder on the platform with a profile and a scored deck (as founder-share-report sets one up). */
 async function scoredFounder() {
