@@ -44,3 +44,29 @@ describe('duplicates by name: accents do not count', () => {
     expect(deals.map((d) => [d.startupName, d.sources.map((s) => s.channel)])).toEqual([['Éclair Labs', ['email', 'form']]]);
   }, 60_000);
 });
+
+describe('a deck sent only as a link', () => {
+  it("is a deal whose scoring says 'deck_link' with the link (not queued for ever), in the pipeline and on the deal", async () => {
+    const fund = await newFund(server);
+    const link = 'https://docsend.com/view/abc123xyz';
+    const mime = await composeMime({ from: 'Lea <lea@gmail.com>', to: fund.address, subject: 'Pitch Deck - Linkly', text: `Our deck: ${link}\nThanks, Lea` });
+    expect((await server.request('POST', fund.emailPath, { raw: mime, headers: { 'content-type': 'message/rfc822' } })).status).toBe(200);
+    const [item] = await settledLog(server, fund, 1);
+    expect(item).toMatchObject({ outcome: 'created', companyName: 'Linkly' });
+    const [row] = await dealsOf(server, fund);
+    expect(row).toMatchObject({ startupName: 'Linkly', fitScore: null, scoring: { state: 'deck_link', deckLink: link } });
+    expect(row!.tags).toContain('Deck link, not downloaded');
+    const detail = await server.request('GET', `/api/vc/deals/${item!.dealId}`, { token: fund.token });
+    expect(detail.body.deal.scoring).toEqual({ state: 'deck_link', deckLink: link });
+    // A deck arriving later for the same company is scored: the state leaves 'deck_link'.
+    await apply(fund, 'Linkly', 'lea@outlook.com');
+    await settledLog(server, fund, 2);
+    const deadline = Date.now() + 30_000;
+    let state = 'deck_link';
+    while (state === 'deck_link' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (await server.request('GET', `/api/vc/deals/${item!.dealId}`, { token: fund.token })).body.deal.scoring.state;
+    }
+    expect(['queued', 'running', 'done', 'failed']).toContain(state);
+  }, 60_000);
+});

@@ -61,7 +61,7 @@ describe('raw payload retention (INTAKE_PAYLOAD_RETENTION_DAYS)', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     } finally {
-      await second.close();
+      await second.close(); // waits for its sweep to finish
     }
     expect(existsSync(blobPath(formRow.payloadKey!))).toBe(false);
     const pruned = await itemRow(formRow.id);

@@ -53,13 +53,14 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs 
   // it: deleting twice is harmless), not through pg-boss's scheduler.
   let sweepTimer: ReturnType<typeof setInterval> | undefined;
   let closing = false;
+  let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () =>
-    void intake
+    (sweeping = intake
       .prunePayloads()
       .then((n) => n > 0 && app.log.info({ deleted: n, days: config.intake.payloadRetentionDays }, 'intake: raw payloads past retention deleted'))
       .catch((err: unknown) => {
         if (!closing) app.log.warn({ err }, 'intake: payload retention sweep failed');
-      });
+      }));
   app.addHook('onReady', async () => {
     sweep();
     sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
@@ -68,6 +69,8 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs 
   app.addHook('preClose', async () => {
     closing = true;
     if (sweepTimer) clearInterval(sweepTimer);
+    // A sweep under way finishes before the database closes.
+    await sweeping;
   });
 
   app.decorate('intakeSmtpPort', null);

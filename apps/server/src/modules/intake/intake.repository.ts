@@ -93,7 +93,7 @@ export const createIntakeRepository = repository((db) => ({
           sql`coalesce(${intakeItems.processedAt}, ${intakeItems.receivedAt}) < now() - make_interval(days => ${days})`,
         ),
       )
-      .orderBy(asc(intakeItems.processedAt))
+      .orderBy(sql`coalesce(${intakeItems.processedAt}, ${intakeItems.receivedAt})`)
       .limit(limit);
     return rows as { id: string; payloadKey: string }[];
   },
