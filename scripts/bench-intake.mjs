@@ -172,6 +172,8 @@ try {
   const slug = settings.applyUrl.split('/apply/')[1];
   console.log(`${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, server ${base}, SMTP :${app.intakeSmtpPort}, ${FORMS} forms + ${EMAILS} emails, ${SENDERS} senders, decks ${(DECK_BYTES / 1048576).toFixed(1)} MB, workers ${PROCESS ? 'on' : 'off'}`);
 
+  // The server's CPU time (this process: API, SMTP receiver and, when embedded, the database) per item.
+  const cpuBefore = process.cpuUsage();
   const child = fork(fileURLToPath(import.meta.url), ['--senders', JSON.stringify({ base, slug, smtpPort: app.intakeSmtpPort, address: settings.emailAddress })], {
     env: { ...process.env, BENCH_SENDERS: String(SENDERS), BENCH_FORMS: String(FORMS), BENCH_EMAILS: String(EMAILS) },
   });
@@ -181,6 +183,7 @@ try {
     child.once('exit', (code) => code && reject(new Error(`senders exited with ${code}`)));
   });
 
+  const cpu = process.cpuUsage(cpuBefore);
   const total = await countItems();
   if (PROCESS) {
     const deadline = Date.now() + 30 * 60_000;
@@ -195,6 +198,7 @@ try {
   console.log(row('form', times.form, FORMS, total.form, failures.form.length));
   console.log(row('email', times.email, EMAILS, total.email, failures.email.length));
   console.log(`\nwall ${wallS.toFixed(1)} s, ${((FORMS + EMAILS) / wallS).toFixed(1)} items/s; p95 target ≤ 300 ms (request → stored)`);
+  console.log(`server CPU ${ms((cpu.user + cpu.system) / 1000 / (FORMS + EMAILS))} ms per item (user+system of the server process while sending${PROCESS ? ', workers included' : ''})`);
   if (PROCESS) console.log(`outcomes after processing: ${JSON.stringify(after.outcomes)}`);
   if (failures.form.length || failures.email.length) console.log('failures:', [...failures.form, ...failures.email].slice(0, 5));
 } finally {

@@ -20,7 +20,11 @@ export const DEAL_SOURCES = ['upload', 'form', 'email', 'webhook', 'platform'] a
 export const DEAL_CONFIDENCES = ['High', 'Medium', 'Low'] as const;
 export const DEAL_SORTS = ['date', '-date', 'fitScore', '-fitScore', 'name'] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
-export const SCORING_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * A deal's scoring state. 'deck_link': the deck came only as a link (DocSend, Drive…) that is not
+ * downloaded, so there is nothing to score until a deck is uploaded (issue 12); not 'queued'.
+ */
+export const SCORING_STATES = ['queued', 'running', 'done', 'failed', 'deck_link'] as const;
 
 /** Spec: each fund starts on a trial of 200 scores. */
 export const TRIAL_SCORE_LIMIT = 200;
@@ -49,7 +53,8 @@ export const DealSchema = z.object({
   reviewedAt: z.string().nullable(),
   scoredAt: z.string().nullable(),
   thesisFit: z.object({ sector: z.boolean(), stage: z.boolean(), geography: z.boolean(), ticket: z.boolean().nullable() }),
-  scoring: z.object({ state: z.enum(SCORING_STATES), error: z.string().optional() }),
+  /** `error`: why a failed scoring failed; `deckLink`: the link of a 'deck_link' deal. */
+  scoring: z.object({ state: z.enum(SCORING_STATES), error: z.string().optional(), deckLink: z.string().optional() }),
   /**
    * Every arrival of the deal, oldest first (issue 12): the first is how it came in; more mean
    * the same company arrived again and was merged ('also received by Email on …'). `deckLink`:

@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
   /** Deal intake (issue 12): items per minute per fund and per sender address, on every channel (form, email, webhook). */
   INTAKE_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Raw intake payloads (messages, webhook bodies, form decks) of items with a final outcome are deleted this many days after it (the log row stays). */
+  INTAKE_PAYLOAD_RETENTION_DAYS: positiveInt.default(30),
   /** The built-in SMTP receiver of forwarded decks; on by default except under NODE_ENV=test. */
   SMTP_ENABLED: bool.optional(),
   SMTP_PORT: port.default(2525),
@@ -153,7 +155,7 @@ export interface AppConfig {
   rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
   bodyLimitBytes: number;
   /** Deal intake: the SMTP receiver, the funds' email domain and the per-fund/per-sender limit. */
-  intake: { smtpEnabled: boolean; smtpHost: string; smtpPort: number; emailDomain: string; ratePerMinute: number };
+  intake: { smtpEnabled: boolean; smtpHost: string; smtpPort: number; emailDomain: string; ratePerMinute: number; payloadRetentionDays: number };
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
   /** Slack/Teams alert webhooks: whether private addresses (and http) are allowed, and how long a post may wait. */
   alerts: { allowPrivate: boolean; timeoutMs: number };
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       smtpPort: e.SMTP_PORT,
       emailDomain: e.INTAKE_EMAIL_DOMAIN.toLowerCase(),
       ratePerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
+      payloadRetentionDays: e.INTAKE_PAYLOAD_RETENTION_DAYS,
     },
     jobs: {
       enabled: e.JOBS_ENABLED,

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
 
@@ -13,6 +14,9 @@ import type { ResourceLimits } from 'node:worker_threads';
  * (`--wasm-max-mem-pages`), which in the host would also cap its own WebAssembly (the
  * embedded PGlite database). A child gets both caps, heap and WebAssembly, for itself alone.
  */
+/** How much nicer (lower priority) than the host a worker runs: 10 of the 19 a nice value may add. */
+const WORKER_NICENESS = 10;
+
 const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.mjs', import.meta.url));
 
 // Flags a worker accepts; process-wide ones (e.g. --inspect, --title) are the host's own.
@@ -58,6 +62,16 @@ export class WorkerProcess extends EventEmitter {
       // library must not write to its host's output. Failures reach us as exits.
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
+    // Deck analysis is background work: below the host's priority, so that a busy worker
+    // never slows the host's request handling (deal intake's receipt, issue 12). Best effort:
+    // a system that refuses (no pid yet, a platform without nice) leaves it as it is.
+    if (this.child.pid !== undefined) {
+      try {
+        setPriority(this.child.pid, WORKER_NICENESS);
+      } catch {
+        /* keeps the default priority */
+      }
+    }
     this.child.on('message', (msg) => this.emit('message', msg));
     this.child.on('error', (e) => this.emit('error', e));
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));

@@ -10,9 +10,16 @@ import type { DealRow, FundRowForDeals } from './deals.repository.ts';
 
 type ScoringState = (typeof SCORING_STATES)[number];
 
-/** The scoring state of a deal from its newest run ('state|error'); a deal without one is queued. */
-function scoringOf(run: string | null): Deal['scoring'] {
-  if (!run) return { state: 'queued' };
+/**
+ * The scoring state of a deal from its newest run ('state|error'). A deal without one is queued,
+ * unless its deck came only as a link that is not downloaded: then nothing will be scored until a
+ * deck is uploaded, and it says so with the link.
+ */
+function scoringOf(run: string | null, sources: DealSourceView[]): Deal['scoring'] {
+  if (!run) {
+    const deckLink = sources.find((s) => s.deckLink)?.deckLink;
+    return deckLink ? { state: 'deck_link', deckLink } : { state: 'queued' };
+  }
   const [state, ...rest] = run.split('|');
   const error = rest.join('|');
   return state === 'failed' && error ? { state: 'failed', error } : { state: state as ScoringState };
@@ -43,7 +50,7 @@ export function toDeal({ deal, ownerName, run }: DealRow, sources: DealSourceVie
     reviewedAt: deal.reviewedAt?.toISOString() ?? null,
     scoredAt: deal.scoredAt?.toISOString() ?? null,
     thesisFit: { sector: deal.fitSector, stage: deal.fitStage, geography: deal.fitGeography, ticket: deal.fitTicket },
-    scoring: scoringOf(run),
+    scoring: scoringOf(run, sources),
     sources: sources.length ? sources : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
   };
 }

@@ -9,6 +9,8 @@ import { intakeRoutes } from './intake.routes.ts';
 import { createIntakeService } from './intake.service.ts';
 import { createSmtpReceiver } from './smtp-receiver.ts';
 
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 export interface IntakeModuleDeps {
   platform: Platform;
   decks: DecksService;
@@ -42,9 +44,34 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs 
     publicApiUrl: config.publicApiUrl,
     emailDomain: config.intake.emailDomain,
     ratePerMinute: config.intake.ratePerMinute,
+    payloadRetentionDays: config.intake.payloadRetentionDays,
   });
   jobs.register(...intake.jobs);
   intakeRoutes(app, intake);
+
+  // The hourly payload retention sweep, run like the server events' one (any process may run
+  // it: deleting twice is harmless), not through pg-boss's scheduler.
+  let sweepTimer: ReturnType<typeof setInterval> | undefined;
+  let closing = false;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () =>
+    (sweeping = intake
+      .prunePayloads()
+      .then((n) => n > 0 && app.log.info({ deleted: n, days: config.intake.payloadRetentionDays }, 'intake: raw payloads past retention deleted'))
+      .catch((err: unknown) => {
+        if (!closing) app.log.warn({ err }, 'intake: payload retention sweep failed');
+      }));
+  app.addHook('onReady', async () => {
+    sweep();
+    sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
+    sweepTimer.unref();
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    if (sweepTimer) clearInterval(sweepTimer);
+    // A sweep under way finishes before the database closes.
+    await sweeping;
+  });
 
   app.decorate('intakeSmtpPort', null);
   if (config.intake.smtpEnabled) {

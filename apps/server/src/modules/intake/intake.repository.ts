@@ -1,6 +1,6 @@
 import type { IntakeChannel, IntakeOutcome } from '@fitscore/contracts';
 import { dealSources, deals, decks, funds, intakeItems, intakeSettings, repository, scoringRuns, type Database } from '@fitscore/db';
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export type FundRow = typeof funds.$inferSelect;
@@ -13,6 +13,14 @@ export type NewIntakeDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' |
  * names no fund, and is never sent to the database, which would refuse it with an error.
  */
 const KEY = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * Latin letters that NFKD decomposes into a base letter and combining marks, with that base
+ * letter (derived, not typed: the same rule as normaliseName). For SQL's translate().
+ */
+const ACCENTED_LETTERS = [...'ÀÁÂÃÄÅĀĂĄÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐŔŖŘŚŜŞŠŢŤÙÚÛÜŨŪŬŮŰŲŴÝŶŸŹŻŽ'].flatMap((c) => [c, c.toLowerCase()]);
+const ACCENTED = ACCENTED_LETTERS.join('');
+const UNACCENTED = ACCENTED_LETTERS.map((c) => c.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')).join('');
 
 /** Intake's data: the funds' intake secrets, the intake log, and the deals it creates or merges into. */
 export const createIntakeRepository = repository((db) => ({
@@ -70,6 +78,34 @@ export const createIntakeRepository = repository((db) => ({
       return row!;
     }),
 
+  /**
+   * Items whose raw payload is past retention: a final outcome (anything but 'received') decided
+   * more than `days` days ago, payload still kept. Oldest first, a batch at a time.
+   */
+  expiredPayloads: async (days: number, limit: number): Promise<{ id: string; payloadKey: string }[]> => {
+    const rows = await db
+      .select({ id: intakeItems.id, payloadKey: intakeItems.payloadKey })
+      .from(intakeItems)
+      .where(
+        and(
+          isNotNull(intakeItems.payloadKey),
+          ne(intakeItems.outcome, 'received'),
+          sql`coalesce(${intakeItems.processedAt}, ${intakeItems.receivedAt}) < now() - make_interval(days => ${days})`,
+        ),
+      )
+      .orderBy(sql`coalesce(${intakeItems.processedAt}, ${intakeItems.receivedAt})`)
+      .limit(limit);
+    return rows as { id: string; payloadKey: string }[];
+  },
+
+  /** The item no longer has a payload (its outcome and the rest of its row stay in the log). */
+  clearPayload: async (id: string, payloadKey: string) => {
+    await db
+      .update(intakeItems)
+      .set({ payloadKey: null })
+      .where(and(eq(intakeItems.id, id), eq(intakeItems.payloadKey, payloadKey), ne(intakeItems.outcome, 'received')));
+  },
+
   /** A webhook item by its `webhook-id` (the same id again is the same item). */
   itemByExternalId: async (fundId: string, channel: IntakeChannel, externalId: string): Promise<IntakeItemRow | undefined> => {
     const [row] = await db
@@ -122,7 +158,9 @@ export const createIntakeRepository = repository((db) => ({
    */
   matchCandidates: async (fundId: string, domain: string | null, namePrefix: string | null) => {
     const host = sql`split_part(split_part(regexp_replace(regexp_replace(lower(trim(${deals.website})), '^[a-z][a-z0-9+.-]*://', ''), '^www\.', ''), '/', 1), ':', 1)`;
-    const alnum = sql`regexp_replace(lower(${deals.startupName}), '[^a-z0-9]+', '', 'g')`;
+    // Accented letters to their base letter first, as normaliseName's NFKD does ('Éclair' → 'eclair'),
+    // so that the prefix of an accent-free name finds an accented one and the other way round.
+    const alnum = sql`regexp_replace(lower(translate(${deals.startupName}, ${ACCENTED}, ${UNACCENTED})), '[^a-z0-9]+', '', 'g')`;
     const either = [
       domain ? sql`${host} = ${domain}` : undefined,
       namePrefix ? sql`${alnum} like ${`${namePrefix}%`}` : undefined,

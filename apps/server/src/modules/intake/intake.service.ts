@@ -54,6 +54,8 @@ export interface IntakeServiceDeps {
   publicApiUrl: string;
   emailDomain: string;
   ratePerMinute: number;
+  /** Days a raw payload is kept after its item's outcome is final (INTAKE_PAYLOAD_RETENTION_DAYS). */
+  payloadRetentionDays: number;
 }
 
 
@@ -288,9 +290,30 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     return { fund };
   }
 
+  /**
+   * The payload retention sweep (ADR 0027): raw payloads of items whose outcome is final
+   * (created, merged, refused, ignored) and was decided more than the retention ago are deleted
+   * from the blob store; the log row stays with its outcome. Items still 'received' (pending or
+   * being retried) are never touched. Blob first, then the row: a sweep cut in between deletes
+   * the blob again next time (harmless). Says how many payloads were deleted.
+   */
+  async function prunePayloads(): Promise<number> {
+    let pruned = 0;
+    for (;;) {
+      const batch = await repo.expiredPayloads(deps.payloadRetentionDays, 200);
+      for (const item of batch) {
+        await blobs.delete(item.payloadKey);
+        await repo.clearPayload(item.id, item.payloadKey);
+      }
+      pruned += batch.length;
+      if (batch.length < 200) return pruned;
+    }
+  }
+
   return {
     jobs: [processItem],
     process,
+    prunePayloads,
 
     settings: async (fundId: string | null) => settingsOf(await fundOf(fundId)),
 

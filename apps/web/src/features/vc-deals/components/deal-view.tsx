@@ -43,6 +43,19 @@ function ScoringState({ deal }: { deal: DealDetail['deal'] }) {
       </p>
     );
   }
+  if (deal.scoring.state === 'deck_link') {
+    // Sent as a link only: nothing is being scored, so no spinner; the link to open it by hand.
+    return (
+      <p className="text-sm text-slate-700">
+        <span className="font-medium">Deck link, not downloaded.</span> There is no deck file to score.{' '}
+        {deal.scoring.deckLink ? (
+          <a href={deal.scoring.deckLink} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+            Open the deck link
+          </a>
+        ) : null}
+      </p>
+    );
+  }
   return (
     <p className="flex items-center gap-2 text-sm text-slate-600">
       <Spinner className="scale-75 text-brand-600" label="Scoring" />

@@ -19,6 +19,7 @@ const SCORING_TEXT: Record<Deal['scoring']['state'], string> = {
   running: 'Scoring...',
   done: 'Not scored',
   failed: 'Scoring failed',
+  deck_link: 'Deck link, not downloaded',
 };
 
 /** The FitScore as a number and a coloured bar, with its confidence; the scoring state until there is one. */

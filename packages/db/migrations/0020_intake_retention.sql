@@ -1,0 +1,1 @@
+CREATE INDEX "intake_items_payload_idx" ON "intake_items" USING btree ("processed_at") WHERE "intake_items"."payload_key" is not null;
