@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);

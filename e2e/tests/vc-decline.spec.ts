@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 const UBER = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/uber-2008-deck-redesign.pdf');
 const haveDeck = existsSync(UBER);
