@@ -4,8 +4,10 @@ import { join, resolve } from 'node:path';
 import { api, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 const UBER = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/uber-2008-deck-redesign.pdf');
-const haveDeck = existsSync(UBER);
-if (!haveDeck && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${UBER} is missing`);
+// The uploaded deal needs another deck: the same bytes would merge the two deals into one (intake's duplicate rule).
+const AIRBNB = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
+const haveDeck = existsSync(UBER) && existsSync(AIRBNB);
+if (!haveDeck && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${UBER} or ${AIRBNB} is missing`);
 /** Screens of the dialog (issue 13: 1280 px and 390 px); SHOTS_DIR puts them elsewhere. */
 const SHOTS = process.env.SHOTS_DIR ?? resolve(import.meta.dirname, '../test-results/vc-decline');
 
@@ -52,7 +54,7 @@ test.describe('a reason for every no', () => {
     await api(null, 'POST', `/api/apply/${slug}`, form);
     const upload = new FormData();
     for (const [k, v] of Object.entries({ companyName: UPLOAD_DEAL, stage: 'Seed', sector: 'SaaS' })) upload.append(k, v);
-    upload.append('file', new Blob([readFileSync(UBER)]), 'upload.pdf');
+    upload.append('file', new Blob([readFileSync(AIRBNB)]), 'upload.pdf');
     await api(vc, 'POST', '/api/vc/deals/upload', upload);
     const formDeal = await dealNamed(vc, FORM_DEAL);
     const { reasons: suggested } = await api<{ reasons: string[] }>(vc, 'GET', `/api/vc/deals/${formDeal.id}/decline-reasons`);
