@@ -29,3 +29,15 @@ export function QueryState<T>({
   }
   return <>{children(query.data)}</>;
 }
+
+/** A card's query that failed: its message and a retry, inside the card (the page around it still works). */
+export function QueryError({ query }: { query: { error: Error | null; refetch: () => unknown } }) {
+  return (
+    <div role="alert" className="space-y-2 text-sm text-slate-600">
+      <p>{query.error?.message}</p>
+      <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@/components/layout/query-state';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -27,14 +28,7 @@ export function LatestDealCard() {
       <CardBody className="flex flex-1 flex-col gap-4">
         {query.isPending ? (
           <Spinner label="Loading the latest deal" />
-        ) : query.isError ? (
-          <div role="alert" className="space-y-2 text-sm text-slate-600">
-            <p>{query.error.message}</p>
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : !deal || deal.fitScore === null ? (
+        ) : query.isError ? <QueryError query={query} /> : !deal || deal.fitScore === null ? (
           <div className="flex items-start gap-3">
             <span className="rounded-xl bg-slate-100 p-2 text-slate-500" aria-hidden="true">
               <Inbox className="h-5 w-5" />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@/components/layout/query-state';
 import { cn } from '@/lib/cn';
 import { useDealActivity } from '../api/comments';
 import { formatDateTime } from '../lib/labels';
@@ -33,14 +34,7 @@ export function DealActivity({ dealId }: { dealId: string }) {
         <CardBody>
           {query.isPending ? (
             <Spinner label="Loading the activity" />
-          ) : query.isError ? (
-            <div role="alert" className="space-y-2 text-sm text-slate-600">
-              <p>{query.error.message}</p>
-              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
+          ) : query.isError ? <QueryError query={query} /> : (
             <ActivityList events={query.data.activity} />
           )}
         </CardBody>

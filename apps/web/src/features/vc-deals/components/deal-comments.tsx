@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@/components/layout/query-state';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAddComment, useDealComments, useDeleteComment, useEditComment } from '../api/comments';
@@ -130,14 +131,7 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
         <CardBody className="space-y-5">
           {query.isPending ? (
             <Spinner label="Loading the comments" />
-          ) : query.isError ? (
-            <div role="alert" className="space-y-2 text-sm text-slate-600">
-              <p>{query.error.message}</p>
-              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : query.data.comments.length === 0 ? (
+          ) : query.isError ? <QueryError query={query} /> : query.data.comments.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-slate-500">
               <MessageSquare className="h-4 w-4" aria-hidden="true" />
               No comments yet. Start the discussion for your team.
