@@ -26,6 +26,25 @@ export type RemoveOutcome = 'not_found' | 'last_admin' | 'removed';
 export type RoleOutcome = 'not_found' | 'last_admin' | { id: string; name: string; email: string; role: FundMemberRole };
 
 /** The fund's people and its invitations. Seat counts and joins run under a lock of the fund's row. */
+/**
+ * Locks the fund, then says why a member cannot stop being an admin (`leaving`: removed or
+ * demoted): 'not_found' when they are not a member, 'last_admin' when they are its only admin.
+ */
+async function lockMemberLeavingAdmin(tx: Executor, fundId: string, userId: string, leaving: boolean): Promise<'not_found' | 'last_admin' | null> {
+  await lockFund(tx, fundId);
+  const [member] = await tx
+    .select({ role: fundMembers.role })
+    .from(fundMembers)
+    .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+  if (!member) return 'not_found';
+  if (member.role !== 'admin' || !leaving) return null;
+  const [admins] = await tx
+    .select({ n: count() })
+    .from(fundMembers)
+    .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.role, 'admin')));
+  return (admins?.n ?? 0) <= 1 ? 'last_admin' : null;
+}
+
 export const createTeamRepository = repository((db) => ({
   members: (fundId: string) =>
     db
@@ -111,23 +130,11 @@ export const createTeamRepository = repository((db) => ({
       return { fundId: invite.fundId };
     }),
 
-  /** Removes a member; the deals they owned stay with the fund, unowned. The last admin stays. */
   /** Changes a member's role; an admin who is the fund's last stays one. */
   setRole: (fundId: string, userId: string, role: FundMemberRole): Promise<RoleOutcome> =>
     db.transaction(async (tx) => {
-      await lockFund(tx, fundId);
-      const [member] = await tx
-        .select({ role: fundMembers.role })
-        .from(fundMembers)
-        .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
-      if (!member) return 'not_found';
-      if (member.role === 'admin' && role !== 'admin') {
-        const [admins] = await tx
-          .select({ n: count() })
-          .from(fundMembers)
-          .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.role, 'admin')));
-        if ((admins?.n ?? 0) <= 1) return 'last_admin';
-      }
+      const refused = await lockMemberLeavingAdmin(tx, fundId, userId, role !== 'admin');
+      if (refused) return refused;
       await tx.update(fundMembers).set({ role }).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
       const [row] = await tx
         .select({ id: users.id, name: users.name, email: users.email, role: fundMembers.role })
@@ -137,21 +144,11 @@ export const createTeamRepository = repository((db) => ({
       return row!;
     }),
 
+  /** Removes a member; the deals they owned stay with the fund, unowned. The last admin stays. */
   removeMember: (fundId: string, userId: string): Promise<RemoveOutcome> =>
     db.transaction(async (tx) => {
-      await lockFund(tx, fundId);
-      const [member] = await tx
-        .select({ role: fundMembers.role })
-        .from(fundMembers)
-        .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
-      if (!member) return 'not_found';
-      if (member.role === 'admin') {
-        const [admins] = await tx
-          .select({ n: count() })
-          .from(fundMembers)
-          .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.role, 'admin')));
-        if ((admins?.n ?? 0) <= 1) return 'last_admin';
-      }
+      const refused = await lockMemberLeavingAdmin(tx, fundId, userId, true);
+      if (refused) return refused;
       await tx.delete(fundMembers).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
       await tx
         .update(deals)
