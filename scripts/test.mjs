@@ -44,6 +44,27 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+/** Names of failed tests, repeated at the very end so a truncated log still shows them. */
+const failures = [];
+
+/** Collects the failed tests of a Vitest JSON report. */
+function vitestFailures(report, suite) {
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${suite}: ${file.name.replace(root + '/', '')} › ${t.fullName}`);
+    }
+  }
+}
+
+/** Collects the failed tests of Playwright's JSON report. */
+function playwrightFailures(suite, trail = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === 'unexpected') failures.push(`e2e: ${spec.file} › ${[...trail, spec.title].join(' › ')}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
+}
 
 const unitStatus = run(
   'Unit and server integration tests (Vitest)',
@@ -54,6 +75,7 @@ if (unit) {
   totals.passed += unit.numPassedTests;
   totals.failed += unit.numFailedTests;
   totals.skipped += unit.numPendingTests + unit.numTodoTests;
+  vitestFailures(unit, 'vitest');
 }
 if (unitStatus !== 0 && (!unit || unit.numFailedTests === 0)) broken = true;
 
@@ -71,6 +93,7 @@ if (process.env.TEST_POSTGRES_URL) {
     totals.passed += pgRun.numPassedTests;
     totals.failed += pgRun.numFailedTests;
     totals.skipped += pgRun.numPendingTests + pgRun.numTodoTests;
+    vitestFailures(pgRun, 'server on PostgreSQL');
   }
   if (status !== 0 && (!pgRun || pgRun.numFailedTests === 0)) broken = true;
 }
@@ -85,10 +108,12 @@ if (buildStatus !== 0) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
+    for (const suite of e2e.suites ?? []) playwrightFailures(suite);
   }
   if (e2eStatus !== 0 && (!e2e || e2e.stats.unexpected === 0)) broken = true;
 }
 
 if (broken) console.error('\nA suite could not run to completion (see above).');
+if (failures.length > 0) console.error(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 ? 1 : 0);

@@ -180,7 +180,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const memberships = createAccessRepository(platform.db);
   registerAccessGuard(app, {
     authenticator: { authenticate: (token) => authenticator.get().authenticate(token) },
-    memberships,
     publicLimits: { form: { max: config.rateLimits.publicFormPerMinute, timeWindow: 60_000 } },
   });
 

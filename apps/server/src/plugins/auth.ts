@@ -6,6 +6,13 @@ import type { SessionUser } from '../modules/auth/auth.repository.ts';
 export interface AuthContext {
   user: SessionUser;
   sessionId: string;
+  /** The investor's fund and role there, read with the session; null for founders and before the fund exists. */
+  membership: FundMembership | null;
+}
+
+export interface FundMembership {
+  fundId: string;
+  role: FundRole;
 }
 
 export interface Authenticator {
@@ -24,7 +31,7 @@ export interface FundAccess {
 }
 
 export interface Memberships {
-  membershipOf(userId: string): Promise<{ fundId: string; role: FundRole } | null>;
+  membershipOf(userId: string): Promise<FundMembership | null>;
 }
 
 export interface RateLimit {
@@ -34,7 +41,6 @@ export interface RateLimit {
 
 export interface AccessOptions {
   authenticator: Authenticator;
-  memberships: Memberships;
   /** Per-IP limits of public endpoints, by purpose. */
   publicLimits: Record<PublicRateLimit, RateLimit>;
 }
@@ -67,7 +73,7 @@ const ROLE_NAMES = { founder: 'founders', vc: 'investors' } as const;
  * fund is checked by each module's service. `signed` endpoints are guarded by `webhook-signature.ts`.
  */
 export function registerAccessGuard(app: FastifyInstance, options: AccessOptions) {
-  const { authenticator, memberships } = options;
+  const { authenticator } = options;
   app.decorateRequest('auth', null);
   app.decorateRequest('fund', null);
   app.decorateRequest('rawBody', null);
@@ -88,7 +94,7 @@ export function registerAccessGuard(app: FastifyInstance, options: AccessOptions
       if (auth.user.type !== role) throw new AppError('forbidden', `This is only available to ${ROLE_NAMES[role]}.`);
       if (access === 'founder' || access === 'vc') return;
 
-      const membership = await memberships.membershipOf(auth.user.id);
+      const membership = auth.membership;
       request.fund = membership ? { id: membership.fundId, role: membership.role } : { id: null, role: 'admin' };
       if (access === 'fund:admin' && request.fund.role !== 'admin') {
         throw new AppError('forbidden', "Only the fund's admins can change this.");

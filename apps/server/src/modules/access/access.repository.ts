@@ -1,14 +1,9 @@
 import type { Database } from '@fitscore/db';
 import { fundMembers } from '@fitscore/db';
-import type { FundRole } from '@fitscore/contracts';
+import type { FundMembership } from '../../plugins/auth.ts';
 import { eq } from 'drizzle-orm';
 
-export interface FundMembership {
-  fundId: string;
-  role: FundRole;
-}
-
-/** Reads fund membership for the access guard; it never writes. */
+/** Reads fund membership for the event stream (the access guard reads it with the session); it never writes. */
 export function createAccessRepository(db: Database) {
   return {
     /** The one fund an investor belongs to, with their role there; null before their fund exists. */

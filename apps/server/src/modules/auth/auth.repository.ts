@@ -1,5 +1,5 @@
 import type { Database } from '@fitscore/db';
-import { sessions, users } from '@fitscore/db';
+import { fundMembers, sessions, users } from '@fitscore/db';
 import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -49,12 +49,22 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
       return row!;
     },
 
-    /** The live session for a token hash, with its user. */
+    /**
+     * The live session for a token hash, with its user and, for an investor, their fund and role
+     * there: one round trip for the access guard of every request (it is most of an API call's cost).
+     */
     findLiveSession: async (tokenHash: string) => {
       const [row] = await db
-        .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
+        .select({
+          sessionId: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          user: sessionUserColumns,
+          fundId: fundMembers.fundId,
+          fundRole: fundMembers.role,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(fundMembers, eq(fundMembers.userId, users.id))
         .where(and(eq(sessions.tokenHash, tokenHash), live(idleDays)))
         .limit(1);
       return row;

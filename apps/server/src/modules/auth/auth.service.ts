@@ -178,7 +178,7 @@ export function createAuthService({ repo, config, protection, recovery, onboardi
       if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
         await repo.touchSession(row.sessionId);
       }
-      return { user: row.user, sessionId: row.sessionId };
+      return { user: row.user, sessionId: row.sessionId, membership: row.fundId && row.fundRole ? { fundId: row.fundId, role: row.fundRole } : null };
     },
   } satisfies Authenticator & Record<string, unknown>;
 

@@ -5,8 +5,7 @@ import {
   type Deal,
   type FitScoreAnalysis,
 } from '@fitscore/contracts';
-import type { DealSourceView } from './deal-sources.repository.ts';
-import type { DealRow, FundRowForDeals } from './deals.repository.ts';
+import type { DealRow, DealSourceView, FundRowForDeals } from './deals.repository.ts';
 
 type ScoringState = (typeof SCORING_STATES)[number];
 
@@ -29,7 +28,7 @@ function scoringOf(run: string | null, sources: DealSourceView[]): Deal['scoring
  * A deal as every answer shows it: 'Strong match' follows the current FitScore, the rest is evidence.
  * `sources` are its intake arrivals; a deal that came in another way (an upload) has its own one.
  */
-export function toDeal({ deal, ownerName, run }: DealRow, sources: DealSourceView[] = []): Deal {
+export function toDeal({ deal, ownerName, run, sources }: DealRow): Deal {
   const strong = deal.fitScore !== null && deal.fitScore >= STRONG_MATCH_AT;
   return {
     id: deal.id,

@@ -9,7 +9,6 @@ import { PageImageRenderer } from '@fitscore/deck-analysis';
 import { createDealInsightsRepository } from './deal-insights.repository.ts';
 import { dealInsightsRoutes } from './deal-insights.routes.ts';
 import { createDealInsightsService } from './deal-insights.service.ts';
-import { createDealSourcesRepository } from './deal-sources.repository.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -26,7 +25,6 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   const repo = createDealsRepository(platform.db);
   const deals = createDealsService({
     repo,
-    sources: createDealSourcesRepository(platform.db),
     uow: platform.uow,
     decks,
     scoring,

@@ -1,5 +1,5 @@
 import { DEAL_FACETS, type DealFilters, type DealRowStatus, type DealSort, type SubScoreKey } from '@fitscore/contracts';
-import { dealCounts, dealScores, dealStatusHistory, deals, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
+import { dealCounts, dealScores, dealSources, dealStatusHistory, deals, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -27,13 +27,33 @@ const owners = alias(users, 'deal_owner');
 const lastRun = sql`(select ${scoringRuns.status} || '|' || coalesce(${scoringRuns.error}, '') from ${scoringRuns}
   where ${scoringRuns.dealId} = ${deals.id} order by ${scoringRuns.createdAt} desc limit 1)`;
 
-/** A deal as the API shows it: its row and FitScore, its owner's name and its newest scoring's state. */
+/** A deal's intake arrivals (issue 12), oldest first. */
+export interface DealSourceView {
+  channel: (typeof dealSources.$inferSelect)['channel'];
+  receivedAt: string;
+  deckLink: string | null;
+  note: string;
+}
+
+/**
+ * The deal's arrivals as JSON, in the same query as its row (a second round trip per answer
+ * cost more than the list's own query); times as the API prints them (UTC, milliseconds).
+ */
+const sourcesJson = sql<DealSourceView[]>`(select coalesce(json_agg(json_build_object(
+    'channel', ${dealSources.channel},
+    'receivedAt', to_char(${dealSources.receivedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deckLink', ${dealSources.deckLink},
+    'note', ${dealSources.note}) order by ${dealSources.receivedAt}, ${dealSources.id}), '[]'::json)
+  from ${dealSources} where ${dealSources.dealId} = ${deals.id})`;
+
+/** A deal as the API shows it: its row and FitScore, its owner's name, its newest scoring's state and its arrivals. */
 const dealColumns = {
   deal: { ...getTableColumns(deals), fitScore: dealScores.fitScore },
   ownerName: owners.name,
   run: sql<string | null>`${lastRun}`.as('last_run'),
+  sources: sourcesJson.as('sources'),
 };
-export type DealRow = { deal: DealRowRaw; ownerName: string | null; run: string | null };
+export type DealRow = { deal: DealRowRaw; ownerName: string | null; run: string | null; sources: DealSourceView[] };
 /** A row of a page, with its sort key as PostgreSQL prints it (the cursor keeps all its precision). */
 export type DealPageRow = DealRow & { sortKey: string };
 

@@ -20,7 +20,6 @@ import type { CsvValue } from '../../plugins/downloads.ts';
 import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
-import type { DealSourcesRepository } from './deal-sources.repository.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import type { DealRow, DealsRepository, FundRowForDeals } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
@@ -32,7 +31,6 @@ const CSV_PAGE = 1000;
 export interface DealsServiceDeps {
   repo: DealsRepository;
   /** Where each deal arrived from (intake channels, merged duplicates). */
-  sources: DealSourcesRepository;
   uow: UnitOfWork;
   decks: DecksService;
   scoring: ScoringService;
@@ -76,16 +74,10 @@ const CSV_HEADER = [
 ];
 
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
-export function createDealsService({ repo, sources, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
+export function createDealsService({ repo, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
   const assignments = dealEventListeners<DealAssignment>();
   const reviews = dealEventListeners<DealReview>();
-  /** Deals as answers show them, with their sources (one query for all of them). */
-  async function toDeals(rows: DealRow[]) {
-    const byDeal = await sources.sourcesOf(rows.map((r) => r.deal.id));
-    return rows.map((row) => toDeal(row, byDeal.get(row.deal.id)));
-  }
-  const viewOf = async (row: DealRow) => (await toDeals([row]))[0]!;
 
   async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
     return fundId ? repo.fund(fundId) : undefined;
@@ -117,11 +109,11 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
     onReviewed: reviews.on,
 
     /** One deal as the list shows it, sources included. */
-    view: async (fundId: string, dealId: string) => viewOf(await getRow(fundId, dealId)),
+    view: async (fundId: string, dealId: string) => toDeal(await getRow(fundId, dealId)),
 
     async latest(fundId: string | null) {
       const row = fundId ? await repo.latestScored(fundId) : undefined;
-      return { deal: row ? await viewOf(row) : null };
+      return { deal: row ? toDeal(row) : null };
     },
 
     async list(fundId: string | null, query: DealListQuery) {
@@ -138,7 +130,7 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
           plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
         };
       }
-      return { deals: await toDeals(page.items), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
+      return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
     },
 
     /** The filter options' counts in a tab; the values with no deal are left out. */
@@ -192,7 +184,7 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         };
       }
       return {
-        deal: await viewOf(row),
+        deal: toDeal(row),
         analysis,
         history: history.map((h) => ({
           from: h.entry.fromStatus,
@@ -215,7 +207,7 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         await deals.markReviewed(fundId, dealId);
         await reviews.emit({ fundId, dealId, userId }, tx);
       });
-      return { ok: true as const, deal: await viewOf(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: await toDeal(await getRow(fundId, dealId)) };
     },
 
     /** Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work). */
@@ -230,7 +222,7 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         await deals.addHistory({ dealId, userId, fromStatus: deal.status, toStatus: body.status, note: body.note });
         if (deal.status !== body.status) await statusChanges.emit({ fundId, dealId, startupName: deal.startupName, from: deal.status, to: body.status, userId }, tx);
       });
-      return { ok: true as const, deal: await viewOf(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: await toDeal(await getRow(fundId, dealId)) };
     },
 
     /**
@@ -262,7 +254,7 @@ export function createDealsService({ repo, sources, uow, decks, scoring, cursors
         throw err;
       }
       await scoring.start(owner);
-      return { deal: await viewOf(await getRow(fund.id, deal.id)) };
+      return { deal: toDeal(await getRow(fund.id, deal.id)) };
     },
 
     /** The CSV export: refused on a spent trial; rows produced a page at a time as the socket takes them. */
