@@ -56,14 +56,15 @@ function vitestFailures(report, suite) {
   }
 }
 
-/** Collects the failed tests of Playwright's JSON report. */
+/** Collects the failed tests of Playwright's JSON report (a file's suite, then its describe blocks). */
 function playwrightFailures(suite, trail = []) {
+  const here = suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail;
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests ?? []) {
-      if (t.status === 'unexpected') failures.push(`e2e: ${spec.file} › ${[...trail, spec.title].join(' › ')}`);
+      if (t.status === 'unexpected') failures.push(`e2e: ${spec.file} › ${[...here, spec.title].join(' › ')}`);
     }
   }
-  for (const child of suite.suites ?? []) playwrightFailures(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
 }
 
 const unitStatus = run(
