@@ -57,10 +57,14 @@ export function createLocalBlobStore(root: string): BlobStore {
   return {
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
       // Write then rename, so a crash never leaves a half-written file under the key.
       const tmp = join(dirname(path), `.tmp-${randomBytes(6).toString('hex')}`);
-      await writeFile(tmp, data);
+      // The folder is made only when missing: a mkdir on every write cost receipt time (issue 12).
+      await writeFile(tmp, data).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(tmp, data);
+      });
       await rename(tmp, path);
     },
     async get(key) {
