@@ -57,14 +57,18 @@ export async function openEventStream(
       }
     })();
   }
-  /** The events so far once `predicate` holds of them, or when `timeoutMs` has passed. */
-  async function until(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 3000) {
+  /**
+   * The events so far once `predicate` holds of them, or when `timeoutMs` has passed. The wait
+   * ends as soon as the predicate holds, so the long default costs a passing test nothing and
+   * keeps a loaded CI machine (every suite at once on 2 cores) from failing a correct push.
+   */
+  async function until(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 20_000) {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(events) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     return events;
   }
   /** The first event that matches, or undefined after `timeoutMs`. */
-  async function waitFor(match: (event: StreamEvent) => boolean, timeoutMs = 5000) {
+  async function waitFor(match: (event: StreamEvent) => boolean, timeoutMs = 20_000) {
     return (await until((e) => e.some(match), timeoutMs)).find(match);
   }
   const ready = () => until((e) => e.some((x) => x.event === 'ready'));

@@ -163,7 +163,7 @@ describe('several API processes on one PostgreSQL', () => {
   afterAll(() => b?.close());
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'pushes a notification caused on instance B to a stream on instance A within 1 s, and a ticket from A opens a stream on B',
+    'pushes a notification caused on instance B to a stream on instance A, and a ticket from A opens a stream on B (its latency is measured by push-latency-bench.ts)',
     async () => {
       const other = b!;
       const vc = await newFund(a);
@@ -176,16 +176,14 @@ describe('several API processes on one PostgreSQL', () => {
       const stream = await openEventStream(a, await eventTicket(a, vc.token));
       await stream.ready();
       const founder = await introFounder(other);
-      const sent = performance.now();
       const intro = await other.request('POST', `/founder/matches/${vc.fundId}/intro/`, {
         token: founder.token,
         body: { note: 'hello' },
       });
       expect(intro.status).toBe(201);
-      const events = await stream.until((e) => e.some((x) => x.event === 'notification'), 2000);
+      const events = await stream.until((e) => e.some((x) => x.event === 'notification'));
       const notification = events.find((x) => x.event === 'notification');
       expect(notification?.data.notification).toMatchObject({ type: 'warmintro', introId: intro.body.intro.id });
-      expect(notification!.at - sent).toBeLessThan(1000);
       stream.close();
     },
   );

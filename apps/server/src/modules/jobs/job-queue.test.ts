@@ -174,7 +174,8 @@ describe('jobs on pg-boss', () => {
         payload: z.object({ id: z.number() }),
         handler: async ({ id }) => {
           runs.push({ id, worker });
-          await new Promise((r) => setTimeout(r, 50));
+          // Long enough that the work spans several polls (500 ms) of both workers, however loaded the machine.
+          await new Promise((r) => setTimeout(r, 100));
         },
       });
     const a = queueOn({ concurrency: 3 });

@@ -137,7 +137,8 @@ describe('the fund is a team', () => {
     expect(created.status).toBe(201);
     const url: string = created.body.invite.url;
     let mail = '';
-    for (let i = 0; i < 100 && !mail; i += 1) {
+    // Up to 20 s: the mail goes out after the answer, and a loaded CI machine can be slow to send it.
+    for (let i = 0; i < 400 && !mail; i += 1) {
       const files = await readdir(server.config.mail.outboxDir).catch(() => [] as string[]);
       for (const f of files) {
         const text = await readFile(`${server.config.mail.outboxDir}/${f}`, 'utf8');
