@@ -48,7 +48,7 @@ export interface NewDealInput {
 
 const orderOf = (sort: DealSort) => (sort.startsWith('-') ? 'desc' : 'asc') as 'asc' | 'desc';
 
-function planOf(fund: FundRowForDeals) {
+function planOf(fund: Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>) {
   return {
     name: fund.plan,
     trialRemaining: Math.max(0, TRIAL_SCORE_LIMIT - fund.trialScoresUsed),
@@ -118,11 +118,9 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
 
     async list(fundId: string | null, query: DealListQuery) {
       const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...filters } = query;
-      // The fund, the page and the counts are independent reads: one round trip's latency, not three.
-      const [fund, page, counts] = fundId
-        ? await Promise.all([repo.fund(fundId), readPage(fundId, query), repo.counts(fundId, filters)])
-        : [undefined, undefined, undefined];
-      if (!fund || !page || !counts) {
+      // The page and the summary (counts, plan) are independent reads: one round trip's latency, not two.
+      const [page, summary] = fundId ? await Promise.all([readPage(fundId, query), repo.listSummary(fundId, filters)]) : [undefined, undefined];
+      if (!page || !summary) {
         return {
           deals: [],
           nextCursor: null,
@@ -130,7 +128,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
           plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
         };
       }
-      return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts, plan: planOf(fund) };
+      return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) };
     },
 
     /** The filter options' counts in a tab; the values with no deal are left out. */
