@@ -1,0 +1,201 @@
+import type { Rgb } from './drawing-color.ts';
+
+/**
+ * Lays out a slide's text body for drawing: paragraphs of styled runs, wrapped to the
+ * shape's width with the standard Helvetica metrics (the font the drawing uses), aligned,
+ * then placed top, middle or bottom as the body is anchored. Positions are in points from
+ * the slide's top-left corner; `y` of a placed run is its baseline.
+ */
+export interface TextStyle {
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  color: Rgb;
+}
+
+export interface StyledRun {
+  /** '\n' is a line break (a:br). */
+  text: string;
+  style: TextStyle;
+}
+
+export interface ParagraphSpec {
+  runs: StyledRun[];
+  align: 'l' | 'ctr' | 'r';
+  /** Left margin of the paragraph and the first line's indent from it (negative: hanging), in points. */
+  marginLeft: number;
+  indent: number;
+  bullet: StyledRun | null;
+  /** 1 = single spacing. */
+  lineSpacing: number;
+  spaceBefore: number;
+  spaceAfter: number;
+  /** Size of an empty paragraph's line. */
+  emptySize: number;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface TextFrame {
+  box: Box;
+  insets: { l: number; t: number; r: number; b: number };
+  anchor: 't' | 'ctr' | 'b';
+  wrap: boolean;
+}
+
+export interface PlacedRun {
+  x: number;
+  y: number;
+  text: string;
+  style: TextStyle;
+}
+
+// Advance widths (1/1000 em) of Helvetica and Helvetica-Bold for ASCII 32-126, from Adobe's AFM files.
+const REGULAR = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584,
+  584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
+  278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500,
+  500, 334, 260, 334, 584,
+];
+const BOLD = [
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584,
+  584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333,
+  278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556,
+  500, 389, 280, 389, 584,
+];
+
+function charWidth(code: number, bold: boolean): number {
+  if (code >= 32 && code <= 126) return (bold ? BOLD : REGULAR)[code - 32]!;
+  if (code >= 0x2e80) return 1000; // CJK and wider scripts: a full em
+  if (code === 0x2022 || code === 0xb7) return 350; // bullet, middle dot
+  return 556;
+}
+
+/** Width in points of `text` at `size` points. */
+export function textWidth(text: string, size: number, bold: boolean): number {
+  let units = 0;
+  for (const ch of text) units += charWidth(ch.codePointAt(0)!, bold);
+  return (units * size) / 1000;
+}
+
+interface Piece {
+  text: string;
+  style: TextStyle;
+  width: number;
+}
+
+interface Line {
+  pieces: Piece[];
+  size: number;
+}
+
+/** Splits runs into words and spaces (pieces), keeping each run's style; '\n' ends a line. */
+function piecesOf(runs: readonly StyledRun[]): Array<Piece | 'break'> {
+  const out: Array<Piece | 'break'> = [];
+  for (const run of runs) {
+    run.text.split('\n').forEach((part, i) => {
+      if (i > 0) out.push('break');
+      for (const token of part.split(/(\s+)/)) {
+        if (token === '') continue;
+        const text = /^\s+$/.test(token) ? ' ' : token;
+        out.push({ text, style: run.style, width: textWidth(text, run.style.size, run.style.bold) });
+      }
+    });
+  }
+  return out;
+}
+
+/** Breaks a word wider than a whole line into pieces that fit. */
+function splitWord(piece: Piece, width: number): Piece[] {
+  const out: Piece[] = [];
+  let text = '';
+  for (const ch of piece.text) {
+    if (text !== '' && textWidth(text + ch, piece.style.size, piece.style.bold) > width) {
+      out.push({ ...piece, text, width: textWidth(text, piece.style.size, piece.style.bold) });
+      text = '';
+    }
+    text += ch;
+  }
+  if (text !== '') out.push({ ...piece, text, width: textWidth(text, piece.style.size, piece.style.bold) });
+  return out;
+}
+
+function wrap(p: ParagraphSpec, firstWidth: number, width: number, wrapping: boolean): Line[] {
+  const lines: Line[] = [];
+  let current: Piece[] = [];
+  let used = 0;
+  const limit = () => (lines.length === 0 ? firstWidth : width);
+  const flush = () => {
+    while (current.length > 0 && current[current.length - 1]!.text === ' ') current.pop();
+    lines.push({ pieces: current, size: Math.max(0, ...current.map((c) => c.style.size)) || p.emptySize });
+    current = [];
+    used = 0;
+  };
+  for (const item of piecesOf(p.runs)) {
+    if (item === 'break') {
+      flush();
+      continue;
+    }
+    if (item.text === ' ' && current.length === 0 && lines.length > 0) continue;
+    if (wrapping && item.text !== ' ' && used + item.width > limit() && used > 0) flush();
+    const parts = wrapping && item.width > limit() ? splitWord(item, Math.max(1, limit())) : [item];
+    parts.forEach((part, i) => {
+      if (i > 0) flush();
+      current.push(part);
+      used += part.width;
+    });
+  }
+  flush();
+  return lines;
+}
+
+/** Lines' height from its largest size, as PowerPoint spaces single-spaced text (1.2 em). */
+const LINE = 1.2;
+/** Baseline within a line, from its top. */
+const ASCENT = 0.95;
+
+export function layoutText(frame: TextFrame, paragraphs: readonly ParagraphSpec[]): PlacedRun[] {
+  const left = frame.box.x + frame.insets.l;
+  const right = frame.box.x + frame.box.w - frame.insets.r;
+  const placed: Array<{ run: PlacedRun; dy: number }> = [];
+  let y = 0;
+  paragraphs.forEach((p, index) => {
+    if (index > 0) y += p.spaceBefore;
+    const start = left + p.marginLeft;
+    const first = start + p.indent;
+    const lines = wrap(p, right - first, right - start, frame.wrap);
+    lines.forEach((line, i) => {
+      const height = line.size * LINE * p.lineSpacing;
+      const baseline = y + line.size * ASCENT * Math.min(1, p.lineSpacing) + Math.max(0, height - line.size * LINE);
+      const from = i === 0 ? first : start;
+      const width = line.pieces.reduce((s, c) => s + c.width, 0);
+      let x = p.align === 'ctr' ? from + (right - from - width) / 2 : p.align === 'r' ? right - width : from;
+      if (i === 0 && p.bullet && line.pieces.length > 0) {
+        const bulletX = p.indent < 0 ? first : from;
+        placed.push({ run: { x: bulletX, y: 0, text: p.bullet.text, style: p.bullet.style }, dy: baseline });
+        if (p.indent >= 0 && p.align === 'l') x += textWidth(`${p.bullet.text} `, p.bullet.style.size, p.bullet.style.bold);
+      }
+      // Runs of one style in a line are drawn as one piece of text.
+      let run: PlacedRun | null = null;
+      for (const piece of line.pieces) {
+        if (run && run.style === piece.style) run.text += piece.text;
+        else {
+          run = { x, y: 0, text: piece.text, style: piece.style };
+          placed.push({ run, dy: baseline });
+        }
+        x += piece.width;
+      }
+      y += height;
+    });
+    y += p.spaceAfter;
+  });
+  const inner = frame.box.h - frame.insets.t - frame.insets.b;
+  const top =
+    frame.box.y + frame.insets.t + (frame.anchor === 'ctr' ? (inner - y) / 2 : frame.anchor === 'b' ? inner - y : 0);
+  return placed.filter(({ run }) => run.text.trim() !== '').map(({ run, dy }) => ({ ...run, y: top + dy }));
+}
