@@ -60,7 +60,7 @@ interface Ctx {
 
 function drawItem(ctx: Ctx, item: SceneItem): void {
   if (item.kind === 'shape') insertShape(ctx, item.box, item.geometry, item.fill, item.stroke);
-  else if (item.kind === 'text') for (const run of item.runs) insertText(ctx, run.text, run.x, run.y, run.style);
+  else if (item.kind === 'text') for (const run of item.runs) insertText(ctx, run.text, run.x, run.y, run.scaleX, run.style);
   else insertPicture(ctx, item.box, item.format, item.bytes, item.crop);
 }
 
@@ -110,7 +110,7 @@ function heapCopy(ctx: Ctx, bytes: Uint8Array, terminator = 0): number {
   return ptr;
 }
 
-function insertText(ctx: Ctx, text: string, x: number, baseline: number, style: { size: number; bold: boolean; italic: boolean; color: Rgb }): void {
+function insertText(ctx: Ctx, text: string, x: number, baseline: number, scaleX: number, style: { size: number; bold: boolean; italic: boolean; color: Rgb }): void {
   const { pdfium } = ctx;
   const name = fontName(style.bold, style.italic);
   let font = ctx.fonts.get(name);
@@ -126,7 +126,7 @@ function insertText(ctx: Ctx, text: string, x: number, baseline: number, style: 
     return;
   }
   pdfium.FPDFPageObj_SetFillColor(object, style.color.r, style.color.g, style.color.b, 255);
-  pdfium.FPDFPageObj_Transform(object, 1, 0, 0, 1, x, ctx.height - baseline);
+  pdfium.FPDFPageObj_Transform(object, scaleX, 0, 0, 1, x, ctx.height - baseline);
   insert(ctx, object);
 }
 

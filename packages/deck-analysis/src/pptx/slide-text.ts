@@ -53,6 +53,8 @@ export interface PlacedRun {
   y: number;
   text: string;
   style: TextStyle;
+  /** Horizontal scale: below 1 for a line drawn condensed to fit its box. */
+  scaleX: number;
 }
 
 // Advance widths (1/1000 em) of Helvetica and Helvetica-Bold for ASCII 32-126, from Adobe's AFM files.
@@ -92,18 +94,35 @@ interface Piece {
 interface Line {
   pieces: Piece[];
   size: number;
+  width: number;
 }
 
-/** Splits runs into words and spaces (pieces), keeping each run's style; '\n' ends a line. */
-function piecesOf(runs: readonly StyledRun[]): Array<Piece | 'break'> {
-  const out: Array<Piece | 'break'> = [];
+/** A word (pieces of one or more runs with no space between them), a space, or a line break. */
+type Token = { pieces: Piece[]; width: number; space: boolean } | 'break';
+
+function tokensOf(runs: readonly StyledRun[]): Token[] {
+  const out: Token[] = [];
+  let word: Piece[] | null = null;
+  const push = (piece: Piece, space: boolean) => {
+    if (!space && word) {
+      word.push(piece);
+      (out[out.length - 1] as { width: number }).width += piece.width;
+      return;
+    }
+    word = space ? null : [piece];
+    out.push({ pieces: word ?? [piece], width: piece.width, space });
+  };
   for (const run of runs) {
     run.text.split('\n').forEach((part, i) => {
-      if (i > 0) out.push('break');
+      if (i > 0) {
+        out.push('break');
+        word = null;
+      }
       for (const token of part.split(/(\s+)/)) {
         if (token === '') continue;
-        const text = /^\s+$/.test(token) ? ' ' : token;
-        out.push({ text, style: run.style, width: textWidth(text, run.style.size, run.style.bold) });
+        const space = /^\s+$/.test(token);
+        const text = space ? ' ' : token;
+        push({ text, style: run.style, width: textWidth(text, run.style.size, run.style.bold) }, space);
       }
     });
   }
@@ -111,43 +130,62 @@ function piecesOf(runs: readonly StyledRun[]): Array<Piece | 'break'> {
 }
 
 /** Breaks a word wider than a whole line into pieces that fit. */
-function splitWord(piece: Piece, width: number): Piece[] {
-  const out: Piece[] = [];
-  let text = '';
-  for (const ch of piece.text) {
-    if (text !== '' && textWidth(text + ch, piece.style.size, piece.style.bold) > width) {
-      out.push({ ...piece, text, width: textWidth(text, piece.style.size, piece.style.bold) });
-      text = '';
+function splitWord(pieces: readonly Piece[], width: number): Piece[][] {
+  const lines: Piece[][] = [[]];
+  let used = 0;
+  for (const piece of pieces) {
+    let text = '';
+    const { size, bold } = piece.style;
+    for (const ch of piece.text) {
+      const w = textWidth(ch, size, bold);
+      if (used + w > width && used > 0) {
+        if (text !== '') lines[lines.length - 1]!.push({ ...piece, text, width: textWidth(text, size, bold) });
+        lines.push([]);
+        text = '';
+        used = 0;
+      }
+      text += ch;
+      used += w;
     }
-    text += ch;
+    if (text !== '') lines[lines.length - 1]!.push({ ...piece, text, width: textWidth(text, size, bold) });
   }
-  if (text !== '') out.push({ ...piece, text, width: textWidth(text, piece.style.size, piece.style.bold) });
-  return out;
+  return lines;
 }
+
+/**
+ * How much wider than its box a line may measure before it wraps: Helvetica is wider than
+ * most slide fonts (Calibri, Segoe), so a line PowerPoint fits measures wider here; such a
+ * line is drawn condensed to its box instead of wrapping where PowerPoint does not.
+ */
+const CONDENSE = 1.15;
+/** A single word is condensed further before it is cut (PowerPoint cuts only a word wider than its box). */
+const WORD_CONDENSE = 1.5;
 
 function wrap(p: ParagraphSpec, firstWidth: number, width: number, wrapping: boolean): Line[] {
   const lines: Line[] = [];
   let current: Piece[] = [];
   let used = 0;
-  const limit = () => (lines.length === 0 ? firstWidth : width);
+  const limit = () => (lines.length === 0 ? firstWidth : width) * CONDENSE;
   const flush = () => {
-    while (current.length > 0 && current[current.length - 1]!.text === ' ') current.pop();
-    lines.push({ pieces: current, size: Math.max(0, ...current.map((c) => c.style.size)) || p.emptySize });
+    while (current.length > 0 && current[current.length - 1]!.text === ' ') used -= current.pop()!.width;
+    lines.push({ pieces: current, size: Math.max(0, ...current.map((c) => c.style.size)) || p.emptySize, width: used });
     current = [];
     used = 0;
   };
-  for (const item of piecesOf(p.runs)) {
-    if (item === 'break') {
+  for (const token of tokensOf(p.runs)) {
+    if (token === 'break') {
       flush();
       continue;
     }
-    if (item.text === ' ' && current.length === 0 && lines.length > 0) continue;
-    if (wrapping && item.text !== ' ' && used + item.width > limit() && used > 0) flush();
-    const parts = wrapping && item.width > limit() ? splitWord(item, Math.max(1, limit())) : [item];
-    parts.forEach((part, i) => {
+    if (token.space && current.length === 0 && lines.length > 0) continue;
+    if (wrapping && !token.space && used + token.width > limit() && used > 0) flush();
+    const parts = wrapping && token.width > (limit() * WORD_CONDENSE) / CONDENSE ? splitWord(token.pieces, Math.max(1, limit())) : [token.pieces];
+    parts.forEach((pieces, i) => {
       if (i > 0) flush();
-      current.push(part);
-      used += part.width;
+      for (const piece of pieces) {
+        current.push(piece);
+        used += piece.width;
+      }
     });
   }
   flush();
@@ -172,23 +210,26 @@ export function layoutText(frame: TextFrame, paragraphs: readonly ParagraphSpec[
     lines.forEach((line, i) => {
       const height = line.size * LINE * p.lineSpacing;
       const baseline = y + line.size * ASCENT * Math.min(1, p.lineSpacing) + Math.max(0, height - line.size * LINE);
-      const from = i === 0 ? first : start;
-      const width = line.pieces.reduce((s, c) => s + c.width, 0);
+      // A hanging bullet sits at the indent and the text at the margin; otherwise the first line starts at the indent.
+      const hanging = i === 0 && p.bullet !== null && p.indent < 0;
+      const from = i === 0 && !hanging ? first : start;
+      const room = Math.max(1, right - from);
+      const scaleX = frame.wrap && line.width > room ? room / line.width : 1;
+      const width = line.width * scaleX;
       let x = p.align === 'ctr' ? from + (right - from - width) / 2 : p.align === 'r' ? right - width : from;
       if (i === 0 && p.bullet && line.pieces.length > 0) {
-        const bulletX = p.indent < 0 ? first : from;
-        placed.push({ run: { x: bulletX, y: 0, text: p.bullet.text, style: p.bullet.style }, dy: baseline });
-        if (p.indent >= 0 && p.align === 'l') x += textWidth(`${p.bullet.text} `, p.bullet.style.size, p.bullet.style.bold);
+        placed.push({ run: { x: hanging ? first : x, y: 0, text: p.bullet.text, style: p.bullet.style, scaleX: 1 }, dy: baseline });
+        if (!hanging) x += textWidth(`${p.bullet.text} `, p.bullet.style.size, p.bullet.style.bold);
       }
       // Runs of one style in a line are drawn as one piece of text.
       let run: PlacedRun | null = null;
       for (const piece of line.pieces) {
         if (run && run.style === piece.style) run.text += piece.text;
         else {
-          run = { x, y: 0, text: piece.text, style: piece.style };
+          run = { x, y: 0, text: piece.text, style: piece.style, scaleX };
           placed.push({ run, dy: baseline });
         }
-        x += piece.width;
+        x += piece.width * scaleX;
       }
       y += height;
     });
