@@ -60,7 +60,8 @@ interface Ctx {
 
 function drawItem(ctx: Ctx, item: SceneItem): void {
   if (item.kind === 'shape') insertShape(ctx, item.box, item.geometry, item.fill, item.stroke);
-  else if (item.kind === 'text') for (const run of item.runs) insertText(ctx, run.text, run.x, run.y, run.scaleX, run.style);
+  else if (item.kind === 'text')
+    for (const run of item.runs) insertText(ctx, run.text, run.x, run.y, run.scaleX, run.style);
   else insertPicture(ctx, item.box, item.format, item.bytes, item.crop);
 }
 
@@ -69,7 +70,13 @@ function insert(ctx: Ctx, object: number): void {
   ctx.pdfium.FPDFPage_InsertObject(ctx.page, object);
 }
 
-function insertShape(ctx: Ctx, box: Box, geometry: 'rect' | 'ellipse', fill: Rgb | null, stroke: { color: Rgb; width: number } | null): void {
+function insertShape(
+  ctx: Ctx,
+  box: Box,
+  geometry: 'rect' | 'ellipse',
+  fill: Rgb | null,
+  stroke: { color: Rgb; width: number } | null,
+): void {
   const { pdfium } = ctx;
   const bottom = ctx.height - box.y - box.h;
   let path: number;
@@ -110,7 +117,14 @@ function heapCopy(ctx: Ctx, bytes: Uint8Array, terminator = 0): number {
   return ptr;
 }
 
-function insertText(ctx: Ctx, text: string, x: number, baseline: number, scaleX: number, style: { size: number; bold: boolean; italic: boolean; color: Rgb }): void {
+function insertText(
+  ctx: Ctx,
+  text: string,
+  x: number,
+  baseline: number,
+  scaleX: number,
+  style: { size: number; bold: boolean; italic: boolean; color: Rgb },
+): void {
   const { pdfium } = ctx;
   const name = fontName(style.bold, style.italic);
   let font = ctx.fonts.get(name);
@@ -136,10 +150,16 @@ function insertPicture(ctx: Ctx, box: Box, format: 'png' | 'jpeg', bytes: Uint8A
   if (!image) throw new Error('PDFium could not create an image');
   let placed = false;
   try {
-    if (format === 'jpeg' && !crop) placed = !!pdfium.EPDFImageObj_SetJpeg(0, 0, image, heapCopy(ctx, bytes), bytes.length);
+    if (format === 'jpeg' && !crop)
+      placed = !!pdfium.EPDFImageObj_SetJpeg(0, 0, image, heapCopy(ctx, bytes), bytes.length);
     else {
       const pixels = format === 'png' ? decodePng(bytes) : decodeJpeg(ctx, image, bytes);
-      if (pixels) placed = setPixels(ctx, image, fitPixels(pixels, crop, Math.ceil(box.w * ctx.pxPerPt), Math.ceil(box.h * ctx.pxPerPt)));
+      if (pixels)
+        placed = setPixels(
+          ctx,
+          image,
+          fitPixels(pixels, crop, Math.ceil(box.w * ctx.pxPerPt), Math.ceil(box.h * ctx.pxPerPt)),
+        );
     }
     if (!placed) return;
     pdfium.FPDFImageObj_SetMatrix(image, box.w, 0, 0, box.h, box.x, ctx.height - box.y - box.h);

@@ -67,7 +67,8 @@ function pixels(image: PageImage) {
   /** Distinct colours on a 40 x 24 grid. */
   const colours = () => {
     const seen = new Set<string>();
-    for (let gy = 0; gy < 24; gy++) for (let gx = 0; gx < 40; gx++) seen.add(String(at(((gx + 0.5) * 13.333) / 40, ((gy + 0.5) * 7.5) / 24)));
+    for (let gy = 0; gy < 24; gy++)
+      for (let gx = 0; gx < 40; gx++) seen.add(String(at(((gx + 0.5) * 13.333) / 40, ((gy + 0.5) * 7.5) / 24)));
     return seen.size;
   };
   return { width: png.width, height: png.height, at, dark, colours };
@@ -163,7 +164,10 @@ describe.skipIf(!fixtures.available)('page images of the real .pptx decks in ../
         (r) => (isPageOutOfRange(r) ? 'out-of-range' : 'drawn'),
         (e: unknown) => (e instanceof DeckError ? e.code : `untyped: ${String(e)}`),
       );
-      expect(['drawn', 'out-of-range', 'corrupt', 'encrypted', 'unsupported_format'], `${deck.file}: ${outcome}`).toContain(outcome);
+      expect(
+        ['drawn', 'out-of-range', 'corrupt', 'encrypted', 'unsupported_format'],
+        `${deck.file}: ${outcome}`,
+      ).toContain(outcome);
     }
   });
 });

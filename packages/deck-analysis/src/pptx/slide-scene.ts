@@ -3,7 +3,15 @@ import { LIMITS } from '../limits.ts';
 import { pictureFits } from '../read/image-size.ts';
 import { BLACK, colorOf, fillColor, readColorScheme, WHITE, type ColorScheme, type Rgb } from './drawing-color.ts';
 import { openPptx, type PptxPackage, type Rel } from './pptx-package.ts';
-import { layoutText, type Box, type ParagraphSpec, type PlacedRun, type StyledRun, type TextFrame, type TextStyle } from './slide-text.ts';
+import {
+  layoutText,
+  type Box,
+  type ParagraphSpec,
+  type PlacedRun,
+  type StyledRun,
+  type TextFrame,
+  type TextStyle,
+} from './slide-text.ts';
 import { attr, child, children, descendants, kids, tagOf, textOf, type XmlNode } from './xml-tree.ts';
 
 /**
@@ -15,7 +23,13 @@ import { attr, child, children, descendants, kids, tagOf, textOf, type XmlNode }
  * tables, other geometries' outlines and effects are not drawn.
  */
 export type SceneItem =
-  | { kind: 'shape'; box: Box; geometry: 'rect' | 'ellipse'; fill: Rgb | null; stroke: { color: Rgb; width: number } | null }
+  | {
+      kind: 'shape';
+      box: Box;
+      geometry: 'rect' | 'ellipse';
+      fill: Rgb | null;
+      stroke: { color: Rgb; width: number } | null;
+    }
   | { kind: 'text'; runs: PlacedRun[] }
   | { kind: 'picture'; box: Box; format: 'png' | 'jpeg'; bytes: Uint8Array; crop: Crop | null };
 
@@ -59,13 +73,22 @@ export async function readSlideScene(
 ): Promise<{ scene: SlideScene; pages: number } | { outOfRange: true; pages: number }> {
   const { pkg, presentation, slideParts } = await openPptx(bytes);
   const pages = slideParts.length;
-  if (pages > LIMITS.maxPages) throw new DeckError('too_many_pages', `This presentation has ${pages} slides; we draw decks of at most ${LIMITS.maxPages}.`);
+  if (pages > LIMITS.maxPages)
+    throw new DeckError(
+      'too_many_pages',
+      `This presentation has ${pages} slides; we draw decks of at most ${LIMITS.maxPages}.`,
+    );
   if (page < 1 || page > pages) return { outOfRange: true, pages };
   const size = [...descendants(presentation, 'p:sldSz')][0];
   const cx = positive(attr(size ?? {}, 'cx')) ?? DEFAULT_SIZE.cx;
   const cy = positive(attr(size ?? {}, 'cy')) ?? DEFAULT_SIZE.cy;
   const defaults = [...descendants(presentation, 'p:defaultTextStyle')][0];
-  const builder = await SceneBuilder.open(pkg, slideParts[page - 1]!, defaults, options.maxImagePixels ?? LIMITS.maxImagePixels);
+  const builder = await SceneBuilder.open(
+    pkg,
+    slideParts[page - 1]!,
+    defaults,
+    options.maxImagePixels ?? LIMITS.maxImagePixels,
+  );
   const scene: SlideScene = { width: cx / EMU_PER_PT, height: cy / EMU_PER_PT, background: WHITE, items: [] };
   await builder.draw(scene);
   return { scene, pages };
@@ -111,7 +134,8 @@ function phOf(shape: XmlNode): { type: string; idx: string | undefined } | undef
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
 const BODY_TYPES = new Set(['body', 'obj', 'subTitle']);
-const sameKind = (a: string, b: string) => a === b || (TITLE_TYPES.has(a) && TITLE_TYPES.has(b)) || (BODY_TYPES.has(a) && BODY_TYPES.has(b));
+const sameKind = (a: string, b: string) =>
+  a === b || (TITLE_TYPES.has(a) && TITLE_TYPES.has(b)) || (BODY_TYPES.has(a) && BODY_TYPES.has(b));
 
 function textClass(type: string | undefined): TextClass {
   if (type === undefined) return 'other';
@@ -132,7 +156,12 @@ class SceneBuilder {
     private readonly maxImagePixels: number,
   ) {}
 
-  static async open(pkg: PptxPackage, slidePart: string, defaults: XmlNode | undefined, maxImagePixels: number): Promise<SceneBuilder> {
+  static async open(
+    pkg: PptxPackage,
+    slidePart: string,
+    defaults: XmlNode | undefined,
+    maxImagePixels: number,
+  ): Promise<SceneBuilder> {
     const slide = await readPart(pkg, slidePart);
     const layoutName = relTarget(slide.rels, '/slideLayout');
     const layout = layoutName && pkg.has(layoutName) ? await readPart(pkg, layoutName) : null;
@@ -159,9 +188,11 @@ class SceneBuilder {
 
   async draw(scene: SlideScene): Promise<void> {
     await this.background(scene);
-    const showMaster = (part: Part | null) => attr(part?.root.find((n) => tagOf(n) !== '?xml') ?? {}, 'showMasterSp') !== '0';
+    const showMaster = (part: Part | null) =>
+      attr(part?.root.find((n) => tagOf(n) !== '?xml') ?? {}, 'showMasterSp') !== '0';
     if (showMaster(this.slide)) {
-      if (this.master && showMaster(this.layout)) await this.shapes(scene, this.master, kids(this.master.tree ?? {}), SLIDE_TRANSFORM, false);
+      if (this.master && showMaster(this.layout))
+        await this.shapes(scene, this.master, kids(this.master.tree ?? {}), SLIDE_TRANSFORM, false);
       if (this.layout) await this.shapes(scene, this.layout, kids(this.layout.tree ?? {}), SLIDE_TRANSFORM, false);
     }
     await this.shapes(scene, this.slide, kids(this.slide.tree ?? {}), SLIDE_TRANSFORM, true);
@@ -169,7 +200,8 @@ class SceneBuilder {
 
   private count(n = 1): void {
     this.objects += n;
-    if (this.objects > SLIDE_DRAWING.maxObjects) throw new DeckError('too_complex', 'This slide holds too many shapes to draw.');
+    if (this.objects > SLIDE_DRAWING.maxObjects)
+      throw new DeckError('too_complex', 'This slide holds too many shapes to draw.');
   }
 
   /** The first background of slide, layout, master: a colour (a gradient's average) or a picture over the whole slide. */
@@ -184,7 +216,9 @@ class SceneBuilder {
           await this.picture(scene, part, blip, { x: 0, y: 0, w: scene.width, h: scene.height });
           return;
         }
-        const color = kids(bgPr).map((f) => fillColor(f, this.scheme)).find((c) => c !== null);
+        const color = kids(bgPr)
+          .map((f) => fillColor(f, this.scheme))
+          .find((c) => c !== null);
         if (color) scene.background = color;
         return;
       }
@@ -196,7 +230,13 @@ class SceneBuilder {
     }
   }
 
-  private async shapes(scene: SlideScene, part: Part, nodes: readonly XmlNode[], t: Transform, placeholders: boolean): Promise<void> {
+  private async shapes(
+    scene: SlideScene,
+    part: Part,
+    nodes: readonly XmlNode[],
+    t: Transform,
+    placeholders: boolean,
+  ): Promise<void> {
     for (const node of nodes) {
       const tag = tagOf(node);
       if (tag === 'p:sp' || tag === 'p:cxnSp') {
@@ -231,7 +271,9 @@ class SceneBuilder {
       this.layout?.placeholders.find((p) => sameKind(p.type, ph.type));
     if (fromLayout) out.push(fromLayout.node);
     const type = fromLayout ? (phOf(fromLayout.node)?.type ?? ph.type) : ph.type;
-    const fromMaster = this.master?.placeholders.find((p) => p.type === type) ?? this.master?.placeholders.find((p) => sameKind(p.type, type));
+    const fromMaster =
+      this.master?.placeholders.find((p) => p.type === type) ??
+      this.master?.placeholders.find((p) => sameKind(p.type, type));
     if (fromMaster) out.push(fromMaster.node);
     return out;
   }
@@ -246,10 +288,18 @@ class SceneBuilder {
     return null;
   }
 
-  private async shape(scene: SlideScene, part: Part, node: XmlNode, t: Transform, ph: { type: string; idx: string | undefined } | undefined): Promise<void> {
+  private async shape(
+    scene: SlideScene,
+    part: Part,
+    node: XmlNode,
+    t: Transform,
+    ph: { type: string; idx: string | undefined } | undefined,
+  ): Promise<void> {
     const spPr = child(node, 'p:spPr') ?? {};
     const style = child(node, 'p:style');
-    const box = this.boxOf(node, t, part === this.slide ? ph : undefined) ?? (child(node, 'p:txBody') ? { x: 0, y: 0, w: scene.width, h: scene.height } : null);
+    const box =
+      this.boxOf(node, t, part === this.slide ? ph : undefined) ??
+      (child(node, 'p:txBody') ? { x: 0, y: 0, w: scene.width, h: scene.height } : null);
     if (!box) return;
     const blip = child(spPr, 'a:blipFill');
     if (blip) await this.picture(scene, part, blip, box);
@@ -271,7 +321,14 @@ class SceneBuilder {
   private shapeFill(spPr: XmlNode, style: XmlNode | undefined): Rgb | null {
     for (const f of kids(spPr)) {
       const tag = tagOf(f);
-      if (tag === 'a:noFill' || tag === 'a:gradFill' || tag === 'a:pattFill' || tag === 'a:blipFill' || tag === 'a:grpFill') return null;
+      if (
+        tag === 'a:noFill' ||
+        tag === 'a:gradFill' ||
+        tag === 'a:pattFill' ||
+        tag === 'a:blipFill' ||
+        tag === 'a:grpFill'
+      )
+        return null;
       if (tag === 'a:solidFill') return colorOf(f, this.scheme);
     }
     const ref = style && child(style, 'a:fillRef');
@@ -295,19 +352,31 @@ class SceneBuilder {
   }
 
   private frame(body: XmlNode, box: Box, from: readonly XmlNode[]): TextFrame {
-    const bodyPrs = [child(body, 'a:bodyPr'), ...from.map((n) => child(child(n, 'p:txBody') ?? {}, 'a:bodyPr'))].filter((b): b is XmlNode => !!b);
+    const bodyPrs = [child(body, 'a:bodyPr'), ...from.map((n) => child(child(n, 'p:txBody') ?? {}, 'a:bodyPr'))].filter(
+      (b): b is XmlNode => !!b,
+    );
     const get = (name: string) => bodyPrs.map((b) => attr(b, name)).find((v) => v !== undefined);
     const inset = (name: string, fallback: number) => num(get(name), fallback) / EMU_PER_PT;
     const anchor = get('anchor');
     return {
       box,
-      insets: { l: inset('lIns', 91_440), t: inset('tIns', 45_720), r: inset('rIns', 91_440), b: inset('bIns', 45_720) },
+      insets: {
+        l: inset('lIns', 91_440),
+        t: inset('tIns', 45_720),
+        r: inset('rIns', 91_440),
+        b: inset('bIns', 45_720),
+      },
       anchor: anchor === 'ctr' ? 'ctr' : anchor === 'b' ? 'b' : 't',
       wrap: get('wrap') !== 'none',
     };
   }
 
-  private paragraphs(body: XmlNode, from: readonly XmlNode[], cls: TextClass, style: XmlNode | undefined): ParagraphSpec[] {
+  private paragraphs(
+    body: XmlNode,
+    from: readonly XmlNode[],
+    cls: TextClass,
+    style: XmlNode | undefined,
+  ): ParagraphSpec[] {
     const autofit = child(child(body, 'a:bodyPr') ?? {}, 'a:normAutofit');
     const fontScale = num(autofit && attr(autofit, 'fontScale'), 100_000) / 100_000;
     const spacingCut = num(autofit && attr(autofit, 'lnSpcReduction'), 0) / 100_000;
@@ -320,11 +389,14 @@ class SceneBuilder {
       const lvl = `a:lvl${level + 1}pPr`;
       // Paragraph properties, most specific first: the paragraph, its shape's list style,
       // the layout's and master's placeholder, the master's text styles.
-      const levels = [pPr, ...lists.map((l) => l && child(l, lvl)), this.txStyles[cls] && child(this.txStyles[cls]!, lvl)].filter(
-        (n): n is XmlNode => !!n,
-      );
+      const levels = [
+        pPr,
+        ...lists.map((l) => l && child(l, lvl)),
+        this.txStyles[cls] && child(this.txStyles[cls]!, lvl),
+      ].filter((n): n is XmlNode => !!n);
       const pAttr = (name: string) => levels.map((n) => attr(n, name)).find((v) => v !== undefined);
-      const pChild = (...tags: string[]) => levels.map((n) => kids(n).find((k) => tags.includes(tagOf(k)))).find((k) => k !== undefined);
+      const pChild = (...tags: string[]) =>
+        levels.map((n) => kids(n).find((k) => tags.includes(tagOf(k)))).find((k) => k !== undefined);
       const defs = levels.map((n) => child(n, 'a:defRPr')).filter((n): n is XmlNode => !!n);
       const styleOf = (rPr: XmlNode | undefined): TextStyle => {
         const props = [rPr, ...defs].filter((n): n is XmlNode => !!n);
@@ -343,7 +415,9 @@ class SceneBuilder {
         const tag = tagOf(k);
         if (tag === 'a:r' || tag === 'a:fld') {
           const rPr = child(k, 'a:rPr');
-          let text = children(k, 'a:t').flatMap((t) => kids(t).map(textOf)).join('');
+          let text = children(k, 'a:t')
+            .flatMap((t) => kids(t).map(textOf))
+            .join('');
           const caps = rPr && attr(rPr, 'cap');
           if (caps === 'all' || caps === 'small') text = text.toUpperCase();
           if (text !== '') runs.push({ text: text.replace(/\t/g, ' '), style: styleOf(rPr) });
@@ -375,7 +449,9 @@ class SceneBuilder {
       const lnSpc = pChild('a:lnSpc');
       const lnPct = lnSpc && child(lnSpc, 'a:spcPct');
       const lnPts = lnSpc && child(lnSpc, 'a:spcPts');
-      const lineSpacing = lnPts ? num(attr(lnPts, 'val'), 100 * size * 1.2) / 100 / (size * 1.2) : num(lnPct && attr(lnPct, 'val'), 100_000) / 100_000;
+      const lineSpacing = lnPts
+        ? num(attr(lnPts, 'val'), 100 * size * 1.2) / 100 / (size * 1.2)
+        : num(lnPct && attr(lnPct, 'val'), 100_000) / 100_000;
       const algn = pAttr('algn');
       return {
         runs,
@@ -396,16 +472,28 @@ class SceneBuilder {
     const blip = child(blipFill, 'a:blip');
     const target = part.rels.get(attr(blip ?? {}, 'r:embed') ?? '')?.target;
     if (!target || !this.pkg.has(target) || box.w <= 0 || box.h <= 0) return;
-    if (++this.pictures > SLIDE_DRAWING.maxPictures) throw new DeckError('too_complex', 'This slide holds too many pictures to draw.');
+    if (++this.pictures > SLIDE_DRAWING.maxPictures)
+      throw new DeckError('too_complex', 'This slide holds too many pictures to draw.');
     this.count();
     const bytes = await this.pkg.bytes(target);
-    const format = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 ? 'png' : bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpeg' : null;
+    const format =
+      bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47
+        ? 'png'
+        : bytes[0] === 0xff && bytes[1] === 0xd8
+          ? 'jpeg'
+          : null;
     // Measured from its header before anything decodes it; too big a picture refuses the slide, as for PDF pages.
     if (!format || !pictureFits(bytes, this.maxImagePixels)) return;
     const src = child(blipFill, 'a:srcRect');
     const frac = (name: string) => Math.min(0.99, Math.max(0, num(src && attr(src, name), 0) / 100_000));
     const crop = src ? { l: frac('l'), t: frac('t'), r: frac('r'), b: frac('b') } : null;
-    scene.items.push({ kind: 'picture', box, format, bytes, crop: crop && crop.l + crop.r < 1 && crop.t + crop.b < 1 ? crop : null });
+    scene.items.push({
+      kind: 'picture',
+      box,
+      format,
+      bytes,
+      crop: crop && crop.l + crop.r < 1 && crop.t + crop.b < 1 ? crop : null,
+    });
   }
 }
 
@@ -439,7 +527,12 @@ function xfrmOf(node: XmlNode): Xfrm | null {
   const off = xfrm && child(xfrm, 'a:off');
   const ext = xfrm && child(xfrm, 'a:ext');
   if (!off || !ext) return null;
-  return { x: num(attr(off, 'x'), 0), y: num(attr(off, 'y'), 0), cx: Math.max(0, num(attr(ext, 'cx'), 0)), cy: Math.max(0, num(attr(ext, 'cy'), 0)) };
+  return {
+    x: num(attr(off, 'x'), 0),
+    y: num(attr(off, 'y'), 0),
+    cx: Math.max(0, num(attr(ext, 'cx'), 0)),
+    cy: Math.max(0, num(attr(ext, 'cy'), 0)),
+  };
 }
 
 function apply(t: Transform, x: Xfrm): Box {
@@ -465,7 +558,16 @@ function groupTransform(group: XmlNode, parent: Transform): Transform {
   return { sx: parent.sx * kx, sy: parent.sy * ky, tx: parent.sx * ox + parent.tx, ty: parent.sy * oy + parent.ty };
 }
 
-const RECTS = new Set(['rect', 'roundRect', 'snip1Rect', 'snip2SameRect', 'round1Rect', 'round2SameRect', 'flowChartProcess', 'flowChartAlternateProcess']);
+const RECTS = new Set([
+  'rect',
+  'roundRect',
+  'snip1Rect',
+  'snip2SameRect',
+  'round1Rect',
+  'round2SameRect',
+  'flowChartProcess',
+  'flowChartAlternateProcess',
+]);
 
 /** The outline drawn: rectangles (rounded ones drawn square) and ellipses; other geometries draw only their text. */
 function geometryOf(spPr: XmlNode): 'rect' | 'ellipse' | null {

@@ -59,23 +59,40 @@ export interface PlacedRun {
 
 // Advance widths (1/1000 em) of Helvetica and Helvetica-Bold for ASCII 32-126, from Adobe's AFM files.
 const REGULAR = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584,
-  584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
-  278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500,
-  500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
+  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
+  260, 334, 584,
 ];
 const BOLD = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584,
-  584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333,
-  278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556,
-  500, 389, 280, 389, 584,
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611,
+  556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389,
+  280, 389, 584,
 ];
 
 function charWidth(code: number, bold: boolean): number {
   if (code >= 32 && code <= 126) return (bold ? BOLD : REGULAR)[code - 32]!;
-  if (code >= 0x2e80) return 1000; // CJK and wider scripts: a full em
   if (code === 0x2022 || code === 0xb7) return 350; // bullet, middle dot
   return 556;
+}
+
+/** Characters beyond ASCII and Latin-1 that the standard fonts' WinAnsiEncoding has. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * The text as the standard Helvetica fonts can show it: a character they have no glyph
+ * for (CJK, Cyrillic, emoji...) becomes a space rather than a wrong glyph.
+ */
+export function standardFontText(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) ? ch : ' ';
+  }
+  return out;
 }
 
 /** Width in points of `text` at `size` points. */
@@ -113,7 +130,8 @@ function tokensOf(runs: readonly StyledRun[]): Token[] {
     out.push({ pieces: word ?? [piece], width: piece.width, space });
   };
   for (const run of runs) {
-    run.text.split('\n').forEach((part, i) => {
+    run.text.split('\n').forEach((line, i) => {
+      const part = standardFontText(line);
       if (i > 0) {
         out.push('break');
         word = null;
@@ -179,7 +197,10 @@ function wrap(p: ParagraphSpec, firstWidth: number, width: number, wrapping: boo
     }
     if (token.space && current.length === 0 && lines.length > 0) continue;
     if (wrapping && !token.space && used + token.width > limit() && used > 0) flush();
-    const parts = wrapping && token.width > (limit() * WORD_CONDENSE) / CONDENSE ? splitWord(token.pieces, Math.max(1, limit())) : [token.pieces];
+    const parts =
+      wrapping && token.width > (limit() * WORD_CONDENSE) / CONDENSE
+        ? splitWord(token.pieces, Math.max(1, limit()))
+        : [token.pieces];
     parts.forEach((pieces, i) => {
       if (i > 0) flush();
       for (const piece of pieces) {
@@ -218,7 +239,10 @@ export function layoutText(frame: TextFrame, paragraphs: readonly ParagraphSpec[
       const width = line.width * scaleX;
       let x = p.align === 'ctr' ? from + (right - from - width) / 2 : p.align === 'r' ? right - width : from;
       if (i === 0 && p.bullet && line.pieces.length > 0) {
-        placed.push({ run: { x: hanging ? first : x, y: 0, text: p.bullet.text, style: p.bullet.style, scaleX: 1 }, dy: baseline });
+        placed.push({
+          run: { x: hanging ? first : x, y: 0, text: p.bullet.text, style: p.bullet.style, scaleX: 1 },
+          dy: baseline,
+        });
         if (!hanging) x += textWidth(`${p.bullet.text} `, p.bullet.style.size, p.bullet.style.bold);
       }
       // Runs of one style in a line are drawn as one piece of text.
