@@ -54,6 +54,7 @@ const FUNCTIONS = [
   'FPDFPageObj_CreateNewRect',
   'FPDFPageObj_CreateNewPath',
   'FPDFPath_MoveTo',
+  'FPDFPath_LineTo',
   'FPDFPath_BezierTo',
   'FPDFPath_Close',
   'FPDFPath_SetDrawMode',
@@ -123,6 +124,7 @@ export interface Pdfium {
   FPDFPageObj_CreateNewRect(x: number, y: number, width: number, height: number): number;
   FPDFPageObj_CreateNewPath(x: number, y: number): number;
   FPDFPath_MoveTo(path: number, x: number, y: number): number;
+  FPDFPath_LineTo(path: number, x: number, y: number): number;
   FPDFPath_BezierTo(path: number, x1: number, y1: number, x2: number, y2: number, x3: number, y3: number): number;
   FPDFPath_Close(path: number): number;
   /** fillMode 0 none, 1 alternate, 2 winding; stroke 0/1. */

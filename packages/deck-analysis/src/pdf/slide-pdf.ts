@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import type { Rgb } from '../pptx/drawing-color.ts';
-import type { Crop, SceneItem, SlideScene } from '../pptx/slide-scene.ts';
+import type { Crop, SceneItem, SlideScene, Stroke, Turn } from '../pptx/slide-scene.ts';
 import type { Box } from '../pptx/slide-text.ts';
 import type { Pdfium } from './pdfium.ts';
 
@@ -36,7 +36,10 @@ export function buildSlidePage(pdfium: Pdfium, scene: SlideScene, pxPerPt: numbe
   try {
     if (!page) throw new Error('PDFium could not create a page');
     const ctx: Ctx = { pdfium, doc, page, height: scene.height, pxPerPt, held, fonts: new Map() };
-    insertShape(ctx, { x: 0, y: 0, w: scene.width, h: scene.height }, 'rect', scene.background, null);
+    pdfium.FPDFPage_InsertObject(
+      page,
+      makeShape(ctx, { x: 0, y: 0, w: scene.width, h: scene.height }, 'rect', scene.background, null),
+    );
     for (const item of scene.items) drawItem(ctx, item);
     if (!pdfium.FPDFPage_GenerateContent(page)) throw new Error('PDFium could not write the page');
     return { doc, page, close };
@@ -59,29 +62,48 @@ interface Ctx {
 }
 
 function drawItem(ctx: Ctx, item: SceneItem): void {
-  if (item.kind === 'shape') insertShape(ctx, item.box, item.geometry, item.fill, item.stroke);
+  const objects: number[] = [];
+  if (item.kind === 'shape') objects.push(makeShape(ctx, item.box, item.geometry, item.fill, item.stroke));
+  else if (item.kind === 'line') objects.push(makeShape(ctx, item.box, 'line', null, item.stroke));
   else if (item.kind === 'text')
-    for (const run of item.runs) insertText(ctx, run.text, run.x, run.y, run.scaleX, run.style);
-  else insertPicture(ctx, item.box, item.format, item.bytes, item.crop);
+    for (const run of item.runs) objects.push(makeText(ctx, run.text, run.x, run.y, run.scaleX, run.style));
+  else objects.push(makePicture(ctx, item.box, item.format, item.bytes, item.crop));
+  const turn = item.turn && turnMatrix(item.turn, item.box, ctx.height);
+  for (const object of objects) {
+    if (!object) continue;
+    if (turn) ctx.pdfium.FPDFPageObj_Transform(object, ...turn);
+    ctx.pdfium.FPDFPage_InsertObject(ctx.page, object);
+  }
 }
 
-function insert(ctx: Ctx, object: number): void {
-  if (!object) throw new Error('PDFium could not create a page object');
-  ctx.pdfium.FPDFPage_InsertObject(ctx.page, object);
+/**
+ * The PDF matrix turning an object about its box's centre: mirrored (flips), then rotated
+ * clockwise on the slide (counter-clockwise in PDF space, whose y axis points up).
+ */
+export function turnMatrix(turn: Turn, box: Box, pageHeight: number): [number, number, number, number, number, number] {
+  const phi = (-turn.degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(phi), Math.sin(phi)];
+  const [fx, fy] = [turn.flipH ? -1 : 1, turn.flipV ? -1 : 1];
+  const [a, b, c, d] = [cos * fx, sin * fx, -sin * fy, cos * fy];
+  const [cx, cy] = [box.x + box.w / 2, pageHeight - box.y - box.h / 2];
+  return [a, b, c, d, cx - (a * cx + c * cy), cy - (b * cx + d * cy)];
 }
 
-function insertShape(
+function makeShape(
   ctx: Ctx,
   box: Box,
-  geometry: 'rect' | 'ellipse',
+  geometry: 'rect' | 'ellipse' | 'line',
   fill: Rgb | null,
-  stroke: { color: Rgb; width: number } | null,
-): void {
+  stroke: Stroke | null,
+): number {
   const { pdfium } = ctx;
   const bottom = ctx.height - box.y - box.h;
   let path: number;
   if (geometry === 'rect') path = pdfium.FPDFPageObj_CreateNewRect(box.x, bottom, box.w, box.h);
-  else {
+  else if (geometry === 'line') {
+    path = pdfium.FPDFPageObj_CreateNewPath(box.x, bottom + box.h);
+    if (path) pdfium.FPDFPath_LineTo(path, box.x + box.w, bottom);
+  } else {
     const [cx, cy, rx, ry] = [box.x + box.w / 2, bottom + box.h / 2, box.w / 2, box.h / 2];
     const [kx, ky] = [rx * KAPPA, ry * KAPPA];
     path = pdfium.FPDFPageObj_CreateNewPath(cx + rx, cy);
@@ -100,7 +122,7 @@ function insertShape(
     pdfium.FPDFPageObj_SetStrokeWidth(path, stroke.width);
   }
   pdfium.FPDFPath_SetDrawMode(path, fill ? FILL_WINDING : 0, stroke ? 1 : 0);
-  insert(ctx, path);
+  return path;
 }
 
 function fontName(bold: boolean, italic: boolean): string {
@@ -117,14 +139,14 @@ function heapCopy(ctx: Ctx, bytes: Uint8Array, terminator = 0): number {
   return ptr;
 }
 
-function insertText(
+function makeText(
   ctx: Ctx,
   text: string,
   x: number,
   baseline: number,
   scaleX: number,
   style: { size: number; bold: boolean; italic: boolean; color: Rgb },
-): void {
+): number {
   const { pdfium } = ctx;
   const name = fontName(style.bold, style.italic);
   let font = ctx.fonts.get(name);
@@ -137,14 +159,15 @@ function insertText(
   const utf16 = Buffer.from(text, 'utf16le');
   if (!pdfium.FPDFText_SetText(object, heapCopy(ctx, utf16, 2))) {
     pdfium.FPDFPageObj_Destroy(object);
-    return;
+    return 0;
   }
   pdfium.FPDFPageObj_SetFillColor(object, style.color.r, style.color.g, style.color.b, 255);
   pdfium.FPDFPageObj_Transform(object, scaleX, 0, 0, 1, x, ctx.height - baseline);
-  insert(ctx, object);
+  return object;
 }
 
-function insertPicture(ctx: Ctx, box: Box, format: 'png' | 'jpeg', bytes: Uint8Array, crop: Crop | null): void {
+/** The picture as an image object in `box`, or 0 when it cannot be read (left out, as other unsupported content). */
+function makePicture(ctx: Ctx, box: Box, format: 'png' | 'jpeg', bytes: Uint8Array, crop: Crop | null): number {
   const { pdfium } = ctx;
   const image = pdfium.FPDFPageObj_NewImageObj(ctx.doc);
   if (!image) throw new Error('PDFium could not create an image');
@@ -161,11 +184,9 @@ function insertPicture(ctx: Ctx, box: Box, format: 'png' | 'jpeg', bytes: Uint8A
           fitPixels(pixels, crop, Math.ceil(box.w * ctx.pxPerPt), Math.ceil(box.h * ctx.pxPerPt)),
         );
     }
-    if (!placed) return;
-    pdfium.FPDFImageObj_SetMatrix(image, box.w, 0, 0, box.h, box.x, ctx.height - box.y - box.h);
-    insert(ctx, image);
+    if (placed) pdfium.FPDFImageObj_SetMatrix(image, box.w, 0, 0, box.h, box.x, ctx.height - box.y - box.h);
+    return placed ? image : 0;
   } finally {
-    // A picture that could not be read is left out (as the slide's other unsupported content is).
     if (!placed) pdfium.FPDFPageObj_Destroy(image);
   }
 }

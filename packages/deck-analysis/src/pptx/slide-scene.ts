@@ -28,10 +28,32 @@ export type SceneItem =
       box: Box;
       geometry: 'rect' | 'ellipse';
       fill: Rgb | null;
-      stroke: { color: Rgb; width: number } | null;
+      stroke: Stroke | null;
+      turn: Turn | null;
     }
-  | { kind: 'text'; runs: PlacedRun[] }
-  | { kind: 'picture'; box: Box; format: 'png' | 'jpeg'; bytes: Uint8Array; crop: Crop | null };
+  /** A straight line from the box's top-left to its bottom-right corner (flips choose other corners). */
+  | { kind: 'line'; box: Box; stroke: Stroke; turn: Turn | null }
+  /** Text turns with its shape (about `box`'s centre) but is never mirrored. */
+  | { kind: 'text'; runs: PlacedRun[]; box: Box; turn: Turn | null }
+  | { kind: 'picture'; box: Box; format: 'png' | 'jpeg'; bytes: Uint8Array; crop: Crop | null; turn: Turn | null };
+
+export interface Stroke {
+  color: Rgb;
+  width: number;
+}
+
+/** A shape's rotation (degrees clockwise) and mirroring, about its box's centre. */
+export interface Turn {
+  degrees: number;
+  flipH: boolean;
+  flipV: boolean;
+}
+
+/** Where a shape is: its box on the slide, turned or not. */
+interface Placement {
+  box: Box;
+  turn: Turn | null;
+}
 
 /** Fractions of the picture cut off each side (a:srcRect). */
 export interface Crop {
@@ -213,7 +235,7 @@ class SceneBuilder {
       if (bgPr) {
         const blip = child(bgPr, 'a:blipFill');
         if (blip) {
-          await this.picture(scene, part, blip, { x: 0, y: 0, w: scene.width, h: scene.height });
+          await this.picture(scene, part, blip, { box: { x: 0, y: 0, w: scene.width, h: scene.height }, turn: null });
           return;
         }
         const color = kids(bgPr)
@@ -247,9 +269,13 @@ class SceneBuilder {
         await this.shape(scene, part, node, t, ph);
       } else if (tag === 'p:pic') {
         if (phOf(node) && !placeholders) continue;
-        const box = this.boxOf(node, t, phOf(node));
+        const placed = this.placementOf(node, t, part === this.slide ? phOf(node) : undefined);
         const blip = [...descendants([node], 'p:blipFill'), ...descendants([node], 'a:blipFill')][0];
-        if (box && blip) await this.picture(scene, part, blip, box);
+        if (placed && blip) await this.picture(scene, part, blip, placed);
+      } else if (tag === 'p:graphicFrame') {
+        const table = [...descendants([node], 'a:tbl')][0];
+        const placed = table && placementOf(child(node, 'p:xfrm'), t);
+        if (table && placed) this.table(scene, table, placed.box);
       } else if (tag === 'p:grpSp') {
         this.count();
         await this.shapes(scene, part, kids(node), groupTransform(node, t), placeholders);
@@ -257,7 +283,7 @@ class SceneBuilder {
         const choice = child(node, 'mc:Choice') ?? child(node, 'mc:Fallback');
         if (choice) await this.shapes(scene, part, kids(choice), t, placeholders);
       }
-      // p:graphicFrame (charts, tables, SmartArt) and p:contentPart are not drawn.
+      // Charts and SmartArt (other graphic frames) and p:contentPart are not drawn.
     }
   }
 
@@ -278,14 +304,67 @@ class SceneBuilder {
     return out;
   }
 
-  private boxOf(node: XmlNode, t: Transform, ph: { type: string; idx: string | undefined } | undefined): Box | null {
-    const own = xfrmOf(node);
-    if (own) return apply(t, own);
+  private placementOf(
+    node: XmlNode,
+    t: Transform,
+    ph: { type: string; idx: string | undefined } | undefined,
+  ): Placement | null {
+    const own = placementOf(shapeXfrm(node), t);
+    if (own) return own;
     for (const from of this.inherited(ph)) {
-      const inherited = xfrmOf(from);
-      if (inherited) return apply(SLIDE_TRANSFORM, inherited);
+      const inherited = placementOf(shapeXfrm(from), SLIDE_TRANSFORM);
+      if (inherited) return inherited;
     }
     return null;
+  }
+
+  /** A table (a:tbl): its cells' fills and text, on the grid of its columns and rows. Table styles are not applied. */
+  private table(scene: SlideScene, table: XmlNode, box: Box): void {
+    const grid = children(child(table, 'a:tblGrid') ?? {}, 'a:gridCol').map((c) => num(attr(c, 'w'), 0));
+    const total = grid.reduce((a, b) => a + b, 0);
+    if (total <= 0) return;
+    const kx = box.w / total;
+    const rows = children(table, 'a:tr');
+    const heights = rows.map((r) => num(attr(r, 'h'), 0));
+    const ky = heights.reduce((a, b) => a + b, 0) > 0 ? box.h / heights.reduce((a, b) => a + b, 0) : 0;
+    let y = box.y;
+    rows.forEach((row, r) => {
+      let col = 0;
+      const h = heights[r]! * ky;
+      for (const tc of children(row, 'a:tc')) {
+        const span = Math.max(1, num(attr(tc, 'gridSpan'), 1));
+        const x = box.x + grid.slice(0, col).reduce((a, b) => a + b, 0) * kx;
+        const w = grid.slice(col, col + span).reduce((a, b) => a + b, 0) * kx;
+        col += span;
+        if (attr(tc, 'hMerge') === '1' || attr(tc, 'vMerge') === '1') continue;
+        this.count();
+        const cell = { x, y, w, h };
+        const tcPr = child(tc, 'a:tcPr') ?? {};
+        const fill = child(tcPr, 'a:solidFill');
+        const color = fill ? colorOf(fill, this.scheme) : null;
+        if (color)
+          scene.items.push({ kind: 'shape', box: cell, geometry: 'rect', fill: color, stroke: null, turn: null });
+        const body = child(tc, 'a:txBody');
+        if (!body) continue;
+        const inset = (name: string, fallback: number) => num(attr(tcPr, name), fallback) / EMU_PER_PT;
+        const anchor = attr(tcPr, 'anchor');
+        const frame: TextFrame = {
+          box: cell,
+          insets: {
+            l: inset('marL', 91_440),
+            t: inset('marT', 45_720),
+            r: inset('marR', 91_440),
+            b: inset('marB', 45_720),
+          },
+          anchor: anchor === 'ctr' ? 'ctr' : anchor === 'b' ? 'b' : 't',
+          wrap: true,
+        };
+        const runs = layoutText(frame, this.paragraphs(body, [], 'other', undefined));
+        this.count(runs.length);
+        if (runs.length > 0) scene.items.push({ kind: 'text', runs, box: cell, turn: null });
+      }
+      y += h;
+    });
   }
 
   private async shape(
@@ -297,24 +376,29 @@ class SceneBuilder {
   ): Promise<void> {
     const spPr = child(node, 'p:spPr') ?? {};
     const style = child(node, 'p:style');
-    const box =
-      this.boxOf(node, t, part === this.slide ? ph : undefined) ??
-      (child(node, 'p:txBody') ? { x: 0, y: 0, w: scene.width, h: scene.height } : null);
-    if (!box) return;
+    const placed =
+      this.placementOf(node, t, part === this.slide ? ph : undefined) ??
+      (child(node, 'p:txBody') ? { box: { x: 0, y: 0, w: scene.width, h: scene.height }, turn: null } : null);
+    if (!placed) return;
+    const { box, turn } = placed;
     const blip = child(spPr, 'a:blipFill');
-    if (blip) await this.picture(scene, part, blip, box);
+    if (blip) await this.picture(scene, part, blip, placed);
     const geometry = geometryOf(spPr);
-    if (geometry) {
+    if (geometry === 'line') {
+      const stroke = this.shapeStroke(spPr, style);
+      if (stroke) scene.items.push({ kind: 'line', box, stroke, turn });
+    } else if (geometry) {
       const fill = this.shapeFill(spPr, style);
       const stroke = this.shapeStroke(spPr, style);
-      if (fill || stroke) scene.items.push({ kind: 'shape', box, geometry, fill, stroke });
+      if (fill || stroke) scene.items.push({ kind: 'shape', box, geometry, fill, stroke, turn });
     }
     const body = child(node, 'p:txBody');
     if (body) {
       const from = part === this.slide ? this.inherited(ph) : [];
       const runs = layoutText(this.frame(body, box, from), this.paragraphs(body, from, textClass(ph?.type), style));
       this.count(runs.length);
-      if (runs.length > 0) scene.items.push({ kind: 'text', runs });
+      const textTurn = turn && turn.degrees !== 0 ? { degrees: turn.degrees, flipH: false, flipV: false } : null;
+      if (runs.length > 0) scene.items.push({ kind: 'text', runs, box, turn: textTurn });
     }
   }
 
@@ -335,7 +419,7 @@ class SceneBuilder {
     return ref && num(attr(ref, 'idx'), 0) > 0 ? colorOf(ref, this.scheme) : null;
   }
 
-  private shapeStroke(spPr: XmlNode, style: XmlNode | undefined): { color: Rgb; width: number } | null {
+  private shapeStroke(spPr: XmlNode, style: XmlNode | undefined): Stroke | null {
     const ln = child(spPr, 'a:ln');
     const width = Math.max(0.25, num(ln && attr(ln, 'w'), EMU_PER_PT) / EMU_PER_PT);
     if (ln) {
@@ -468,7 +552,7 @@ class SceneBuilder {
   }
 
   /** A picture (a:blip r:embed -> the part's relationship -> ppt/media) in `box`: PNG and JPEG only. */
-  private async picture(scene: SlideScene, part: Part, blipFill: XmlNode, box: Box): Promise<void> {
+  private async picture(scene: SlideScene, part: Part, blipFill: XmlNode, { box, turn }: Placement): Promise<void> {
     const blip = child(blipFill, 'a:blip');
     const target = part.rels.get(attr(blip ?? {}, 'r:embed') ?? '')?.target;
     if (!target || !this.pkg.has(target) || box.w <= 0 || box.h <= 0) return;
@@ -493,6 +577,7 @@ class SceneBuilder {
       format,
       bytes,
       crop: crop && crop.l + crop.r < 1 && crop.t + crop.b < 1 ? crop : null,
+      turn,
     });
   }
 }
@@ -514,29 +599,27 @@ function relTarget(rels: Map<string, Rel>, suffix: string): string | undefined {
   return undefined;
 }
 
-interface Xfrm {
-  x: number;
-  y: number;
-  cx: number;
-  cy: number;
+/** A shape's a:xfrm (in p:spPr, or p:grpSpPr for a group). */
+function shapeXfrm(node: XmlNode): XmlNode | undefined {
+  const spPr = child(node, 'p:spPr') ?? child(node, 'p:grpSpPr');
+  return spPr && child(spPr, 'a:xfrm');
 }
 
-function xfrmOf(node: XmlNode): Xfrm | null {
-  const spPr = child(node, 'p:spPr') ?? child(node, 'p:grpSpPr');
-  const xfrm = spPr && child(spPr, 'a:xfrm');
+/** An a:xfrm or p:xfrm (off, ext, rot in 1/60000 degree, flips) on the slide, through the groups' transform. */
+function placementOf(xfrm: XmlNode | undefined, t: Transform): Placement | null {
   const off = xfrm && child(xfrm, 'a:off');
   const ext = xfrm && child(xfrm, 'a:ext');
-  if (!off || !ext) return null;
-  return {
-    x: num(attr(off, 'x'), 0),
-    y: num(attr(off, 'y'), 0),
-    cx: Math.max(0, num(attr(ext, 'cx'), 0)),
-    cy: Math.max(0, num(attr(ext, 'cy'), 0)),
+  if (!xfrm || !off || !ext) return null;
+  const box = {
+    x: num(attr(off, 'x'), 0) * t.sx + t.tx,
+    y: num(attr(off, 'y'), 0) * t.sy + t.ty,
+    w: Math.max(0, num(attr(ext, 'cx'), 0)) * t.sx,
+    h: Math.max(0, num(attr(ext, 'cy'), 0)) * t.sy,
   };
-}
-
-function apply(t: Transform, x: Xfrm): Box {
-  return { x: x.x * t.sx + t.tx, y: x.y * t.sy + t.ty, w: x.cx * t.sx, h: x.cy * t.sy };
+  const degrees = (num(attr(xfrm, 'rot'), 0) / 60_000) % 360;
+  const flipH = attr(xfrm, 'flipH') === '1';
+  const flipV = attr(xfrm, 'flipV') === '1';
+  return { box, turn: degrees !== 0 || flipH || flipV ? { degrees, flipH, flipV } : null };
 }
 
 /** A group maps its children's box (chOff, chExt) onto its own (off, ext). */
@@ -569,9 +652,10 @@ const RECTS = new Set([
   'flowChartAlternateProcess',
 ]);
 
-/** The outline drawn: rectangles (rounded ones drawn square) and ellipses; other geometries draw only their text. */
-function geometryOf(spPr: XmlNode): 'rect' | 'ellipse' | null {
+/** The outline drawn: rectangles (rounded ones drawn square), ellipses, straight lines; other geometries draw only their text. */
+function geometryOf(spPr: XmlNode): 'rect' | 'ellipse' | 'line' | null {
   const prst = attr(child(spPr, 'a:prstGeom') ?? {}, 'prst');
   if (prst === 'ellipse' || prst === 'flowChartConnector') return 'ellipse';
+  if (prst === 'line' || prst === 'straightConnector1') return 'line';
   return prst !== undefined && RECTS.has(prst) ? 'rect' : null;
 }
