@@ -17,10 +17,11 @@ import { attr, child, children, descendants, kids, tagOf, textOf, type XmlNode }
 /**
  * One slide of a .pptx as a list of things to draw, in z-order, in points from the
  * slide's top-left corner: the background, the master's and layout's own shapes, then
- * the slide's shapes (rectangles and ellipses with solid fills and outlines, text laid out
- * in its shape, pictures in their boxes). Placeholders take their position and text
- * style from the layout and master, colours go through the theme. Charts, SmartArt,
- * tables, other geometries' outlines and effects are not drawn.
+ * the slide's shapes (rectangles, ellipses and straight lines with solid fills and
+ * outlines, text laid out in its shape, pictures in their boxes, tables on their grid),
+ * turned and mirrored as the slide says. Placeholders take their position and text style
+ * from the layout and master, colours go through the theme. Charts, SmartArt, other
+ * geometries' outlines and effects are not drawn (docs/decisions/0028).
  */
 export type SceneItem =
   | {
