@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { makePptx } from '../testing/generate-decks.ts';
-import { readSlideScene, type SceneItem, type SlideScene } from './slide-scene.ts';
+import { autoNumber, readSlideScene, type SceneItem, type SlideScene } from './slide-scene.ts';
 import { layoutText, textWidth, type ParagraphSpec } from './slide-text.ts';
 
 /**
@@ -119,6 +119,20 @@ describe('slide scene', () => {
         stroke: { color: { r: 0x33, g: 0x66, b: 0x99 }, width: 2 },
       }),
     ]);
+  });
+});
+
+describe('numbered lists', () => {
+  it('labels items as the list type says and counts consecutive items of a level', async () => {
+    expect([
+      autoNumber('arabicPeriod', 3),
+      autoNumber('alphaUcParenR', 28),
+      autoNumber('romanLcParenBoth', 14),
+    ]).toEqual(['3.', 'AB)', '(xiv)']);
+    const item = (t: string, lvl = 0) =>
+      `<a:p><a:pPr lvl="${lvl}" marL="${20 * PT}" indent="${-20 * PT}"><a:buAutoNum type="arabicParenR"/></a:pPr><a:r><a:t>${t}</a:t></a:r></a:p>`;
+    const s = await scene(sp(xfrm(0, 0, 400, 300), item('Hire') + item('Sell') + item('Detail', 1) + item('Ship')));
+    expect(textOf(s).map((r) => r.text)).toEqual(['1)', 'Hire', '2)', 'Sell', '1)', 'Detail', '3)', 'Ship']);
   });
 });
 

@@ -468,6 +468,7 @@ class SceneBuilder {
     const fontRef = style && child(style, 'a:fontRef');
     const refColor = fontRef ? colorOf(fontRef, this.scheme) : null;
     const lists = [child(body, 'a:lstStyle'), ...from.map((n) => child(child(n, 'p:txBody') ?? {}, 'a:lstStyle'))];
+    const numbering = new Map<number, number>();
     return children(body, 'a:p').map((p) => {
       const pPr = child(p, 'a:pPr');
       const level = Math.min(8, Math.max(0, num(pPr && attr(pPr, 'lvl'), 0)));
@@ -512,15 +513,24 @@ class SceneBuilder {
       const bulletNode = pChild('a:buNone', 'a:buChar', 'a:buAutoNum');
       const hasText = runs.some((r) => r.text.trim() !== '');
       let bullet: StyledRun | null = null;
-      if (hasText && bulletNode && tagOf(bulletNode) === 'a:buChar') {
+      const kind = bulletNode ? tagOf(bulletNode) : 'a:buNone';
+      // Numbering counts consecutive numbered paragraphs of a level; a shallower paragraph restarts deeper levels.
+      for (const deeper of [...numbering.keys()])
+        if (deeper > level || (deeper === level && kind !== 'a:buAutoNum')) numbering.delete(deeper);
+      if (hasText && bulletNode && (kind === 'a:buChar' || kind === 'a:buAutoNum')) {
         const first = runs[0]!.style;
-        const font = attr(pChild('a:buFont') ?? {}, 'typeface') ?? '';
-        const ch = attr(bulletNode, 'char') ?? '•';
         const buColor = pChild('a:buClr');
-        bullet = {
-          text: /wingdings|symbol|webdings/i.test(font) || ch.codePointAt(0)! > 0x2122 ? '•' : ch,
-          style: { ...first, color: (buColor && colorOf(buColor, this.scheme)) ?? first.color },
-        };
+        let text: string;
+        if (kind === 'a:buAutoNum') {
+          const n = numbering.get(level) ?? Math.max(1, num(attr(bulletNode, 'startAt'), 1)) - 1;
+          numbering.set(level, n + 1);
+          text = autoNumber(attr(bulletNode, 'type') ?? 'arabicPeriod', n + 1);
+        } else {
+          const font = attr(pChild('a:buFont') ?? {}, 'typeface') ?? '';
+          const ch = attr(bulletNode, 'char') ?? '•';
+          text = /wingdings|symbol|webdings/i.test(font) || ch.codePointAt(0)! > 0x2122 ? '•' : ch;
+        }
+        bullet = { text, style: { ...first, color: (buColor && colorOf(buColor, this.scheme)) ?? first.color } };
       }
       const spacing = (tag: string, size: number) => {
         const node = pChild(tag);
@@ -659,4 +669,46 @@ function geometryOf(spPr: XmlNode): 'rect' | 'ellipse' | 'line' | null {
   if (prst === 'ellipse' || prst === 'flowChartConnector') return 'ellipse';
   if (prst === 'line' || prst === 'straightConnector1') return 'line';
   return prst !== undefined && RECTS.has(prst) ? 'rect' : null;
+}
+
+/** The label of item `n` of a numbered list (a:buAutoNum type): 1. 1) (1) a. A) i. and the like. */
+export function autoNumber(type: string, n: number): string {
+  const roman = (v: number) => {
+    let out = '';
+    for (const [value, numeral] of [
+      [1000, 'm'],
+      [900, 'cm'],
+      [500, 'd'],
+      [400, 'cd'],
+      [100, 'c'],
+      [90, 'xc'],
+      [50, 'l'],
+      [40, 'xl'],
+      [10, 'x'],
+      [9, 'ix'],
+      [5, 'v'],
+      [4, 'iv'],
+      [1, 'i'],
+    ] as const) {
+      for (; v >= value; v -= value) out += numeral;
+    }
+    return out;
+  };
+  const alpha = (v: number) => {
+    let out = '';
+    for (let k = v; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(97 + ((k - 1) % 26)) + out;
+    return out;
+  };
+  const m = /^(arabic|alphaLc|alphaUc|romanLc|romanUc)(Period|ParenR|ParenBoth|Plain)$/.exec(type);
+  if (!m) return `${n}.`;
+  const [, style, punctuation] = m;
+  const label = style === 'arabic' ? String(n) : style!.startsWith('alpha') ? alpha(n) : roman(n);
+  const cased = style!.endsWith('Uc') ? label.toUpperCase() : label;
+  return punctuation === 'Period'
+    ? `${cased}.`
+    : punctuation === 'ParenR'
+      ? `${cased})`
+      : punctuation === 'ParenBoth'
+        ? `(${cased})`
+        : cased;
 }
