@@ -87,6 +87,13 @@ describe('slide scene', () => {
     expect(run!.y).toBeLessThan(30 + 80);
   });
 
+  it('leaves out a hidden shape', async () => {
+    const red = '<a:prstGeom prst="rect"/><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill>';
+    const hidden = sp(xfrm(0, 0, 50, 50) + red).replace('name="s"/>', 'name="s" hidden="1"/>');
+    const shown = of(await scene(hidden + sp(xfrm(60, 0, 50, 50) + red)), 'shape').filter((i) => i.box.y === 0);
+    expect(shown.map((i) => i.box.x)).toEqual([60]);
+  });
+
   it('maps a group’s children from its child box onto its own, and turns a rotated shape', async () => {
     const child = sp(
       xfrm(0, 0, 100, 100, ' rot="5400000"') +

@@ -155,6 +155,13 @@ function phOf(shape: XmlNode): { type: string; idx: string | undefined } | undef
   return undefined;
 }
 
+/** A shape hidden in PowerPoint's selection pane (cNvPr hidden="1") is not drawn. */
+function isHidden(shape: XmlNode): boolean {
+  const nv = kids(shape).find((k) => /^p:nv\w+Pr$/.test(tagOf(k)));
+  const cNvPr = nv && child(nv, 'p:cNvPr');
+  return !!cNvPr && (attr(cNvPr, 'hidden') === '1' || attr(cNvPr, 'hidden') === 'true');
+}
+
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
 const BODY_TYPES = new Set(['body', 'obj', 'subTitle']);
 const sameKind = (a: string, b: string) =>
@@ -262,6 +269,7 @@ class SceneBuilder {
   ): Promise<void> {
     for (const node of nodes) {
       const tag = tagOf(node);
+      if (isHidden(node)) continue;
       if (tag === 'p:sp' || tag === 'p:cxnSp') {
         const ph = phOf(node);
         // A layout's or master's placeholders are prompts ('Click to add title'): only a slide's are drawn.
