@@ -45,6 +45,33 @@ const FUNCTIONS = [
   'FPDFBitmap_GetStride',
   'FPDFBitmap_Destroy',
   'FPDF_RenderPageBitmap',
+  // Building a page (slides of .pptx decks are drawn as one-page PDFs, see slide-pdf.ts).
+  'FPDF_CreateNewDocument',
+  'FPDFPage_New',
+  'FPDFPage_InsertObject',
+  'FPDFPage_GenerateContent',
+  'FPDFPageObj_Destroy',
+  'FPDFPageObj_CreateNewRect',
+  'FPDFPageObj_CreateNewPath',
+  'FPDFPath_MoveTo',
+  'FPDFPath_LineTo',
+  'FPDFPath_BezierTo',
+  'FPDFPath_Close',
+  'FPDFPath_SetDrawMode',
+  'FPDFPageObj_SetFillColor',
+  'FPDFPageObj_SetStrokeColor',
+  'FPDFPageObj_SetStrokeWidth',
+  'FPDFPageObj_Transform',
+  'FPDFPageObj_NewTextObj',
+  'FPDFText_SetText',
+  'FPDFPageObj_NewImageObj',
+  'FPDFImageObj_SetMatrix',
+  'FPDFImageObj_SetBitmap',
+  'FPDFImageObj_GetBitmap',
+  'EPDFImageObj_SetJpeg',
+  'FPDFBitmap_GetWidth',
+  'FPDFBitmap_GetHeight',
+  'FPDFBitmap_GetFormat',
 ] as const;
 
 export interface Pdfium {
@@ -86,6 +113,42 @@ export interface Pdfium {
   FPDFBitmap_GetStride(bitmap: number): number;
   FPDFBitmap_Destroy(bitmap: number): void;
   FPDF_RenderPageBitmap(bitmap: number, page: number, x: number, y: number, width: number, height: number, rotate: number, flags: number): void;
+  // fpdf_edit.h: a new document and page, and the objects drawn on it (coordinates in points, origin bottom-left).
+  FPDF_CreateNewDocument(): number;
+  FPDFPage_New(doc: number, index: number, width: number, height: number): number;
+  /** The page takes ownership of the object. */
+  FPDFPage_InsertObject(page: number, object: number): void;
+  FPDFPage_GenerateContent(page: number): number;
+  /** Only for an object not inserted into a page. */
+  FPDFPageObj_Destroy(object: number): void;
+  FPDFPageObj_CreateNewRect(x: number, y: number, width: number, height: number): number;
+  FPDFPageObj_CreateNewPath(x: number, y: number): number;
+  FPDFPath_MoveTo(path: number, x: number, y: number): number;
+  FPDFPath_LineTo(path: number, x: number, y: number): number;
+  FPDFPath_BezierTo(path: number, x1: number, y1: number, x2: number, y2: number, x3: number, y3: number): number;
+  FPDFPath_Close(path: number): number;
+  /** fillMode 0 none, 1 alternate, 2 winding; stroke 0/1. */
+  FPDFPath_SetDrawMode(path: number, fillMode: number, stroke: number): number;
+  FPDFPageObj_SetFillColor(object: number, r: number, g: number, b: number, a: number): number;
+  FPDFPageObj_SetStrokeColor(object: number, r: number, g: number, b: number, a: number): number;
+  FPDFPageObj_SetStrokeWidth(object: number, width: number): number;
+  FPDFPageObj_Transform(object: number, a: number, b: number, c: number, d: number, e: number, f: number): void;
+  /** font: a C string naming one of the 14 standard fonts ('Helvetica', 'Helvetica-Bold', ...). */
+  FPDFPageObj_NewTextObj(doc: number, font: number, size: number): number;
+  /** text: NUL-terminated UTF-16LE. */
+  FPDFText_SetText(text: number, value: number): number;
+  FPDFPageObj_NewImageObj(doc: number): number;
+  FPDFImageObj_SetMatrix(image: number, a: number, b: number, c: number, d: number, e: number, f: number): number;
+  /** pages/count may be 0: the image is not yet on a page. The bitmap is copied. */
+  FPDFImageObj_SetBitmap(pages: number, count: number, image: number, bitmap: number): number;
+  /** The image decoded, as a new bitmap (FPDFBitmap_Destroy it). */
+  FPDFImageObj_GetBitmap(image: number): number;
+  /** EmbedPDF's extension: a JPEG file (data, size) as the image, kept encoded (DCTDecode). */
+  EPDFImageObj_SetJpeg(pages: number, count: number, image: number, data: number, size: number): number;
+  FPDFBitmap_GetWidth(bitmap: number): number;
+  FPDFBitmap_GetHeight(bitmap: number): number;
+  /** 1 grey, 2 BGR, 3 BGRx, 4 BGRA. */
+  FPDFBitmap_GetFormat(bitmap: number): number;
 }
 
 /** FPDF_GetLastError codes (fpdfview.h). */

@@ -21,7 +21,10 @@ export interface DealInsightsDeps {
 const DAY_MS = 86_400_000;
 const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
 export const PAGE_NOT_FOUND = 'Page not found';
-export const NOT_DRAWABLE = 'Page images are drawn for PDF decks only. This deck is a PowerPoint file: its text is read and scored as usual.';
+/** Slides of PDF and .pptx decks are drawn (ADR 0028); a legacy binary .ppt is read for its text only. */
+export const NOT_DRAWABLE =
+  'Slides are drawn for PDF and PowerPoint (.pptx) decks. PowerPoint 97–2003 (.ppt) files are not drawn: this deck’s text is read and scored as usual. Save it as .pptx or PDF to see its slides.';
+const DRAWN_FORMATS: ReadonlySet<string> = new Set(['pdf', 'pptx']);
 
 /** Monday 00:00 UTC of the week `at` falls in. */
 function mondayOf(at: Date): Date {
@@ -35,7 +38,7 @@ export interface DeckPageAnswer {
   etag: string;
 }
 
-/** The dashboard's chart and scoring retry, and the deal page's deck viewer, scoped to the caller's fund. */
+/** The dashboard's chart and scoring retry, and the deal page's deck viewer (PDF pages, .pptx slides), scoped to the caller's fund. */
 export function createDealInsightsService({ repo, decks, blobs, pages, deals, scoring, now = () => new Date() }: DealInsightsDeps) {
   /** Draws in flight, by cache key: a viewer asking twice at once draws once. */
   const drawing = new Map<string, Promise<Uint8Array>>();
@@ -97,7 +100,7 @@ export function createDealInsightsService({ repo, decks, blobs, pages, deals, sc
       const deck = deal.deckId ? (await decks.read(owner, deal.deckId)).deck : await decks.current(owner);
       if (!deck) throw new AppError('not_found', 'This deal has no deck');
       if (!PAGE_NUMBER.test(n)) throw new AppError('not_found', PAGE_NOT_FOUND);
-      if (deck.format !== 'pdf') throw new AppError('unprocessable_deck', NOT_DRAWABLE, { reason: 'not_pdf', format: deck.format });
+      if (!DRAWN_FORMATS.has(deck.format)) throw new AppError('unprocessable_deck', NOT_DRAWABLE, { reason: 'not_drawn', format: deck.format });
       const page = Number(n);
       const etag = `"${deck.id}-${page}-v${PAGE_IMAGE.version}"`;
       if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { png: null, etag };

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePpt } from '../../../../../packages/deck-analysis/src/testing/generate-decks.ts';
 import { makePdfDeck, makePptxDeck, makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { NOT_DRAWABLE } from './deal-insights.service.ts';
@@ -88,12 +89,31 @@ describe('GET /api/vc/deals/{id}/deck/pages/{n}.png', () => {
     expect((await server.request('GET', `/api/vc/deals/${id}/deck/pages/1.png`, { token: founder.token })).status).toBe(403);
   }, 60_000);
 
-  it('says plainly that a PowerPoint deck has no page images', async () => {
+  it('draws the slides of a .pptx deal: a PNG of the slide with an ETag; a slide it does not have is a 404', async () => {
     const f = await newFund();
     const id = await uploadDeal(f.token, { bytes: await makePptxDeck(['Acme robots', 'Problem: picking is slow']), name: 'acme.pptx' });
+    const page = await getPage(f.token, id, '1');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('image/png');
+    expect([...page.bytes.slice(0, 8)]).toEqual(PNG_SIGNATURE);
+    // No slide size in this deck's presentation.xml: PowerPoint's default 4:3 (10 x 7.5 in).
+    expect(sizeOf(page.bytes)).toEqual({ width: 1600, height: 1200 });
+    expect(page.headers.get('etag')).toMatch(/^"[^"]+-1-v\d+"$/);
+    const again = await getPage(f.token, id, '1', { 'if-none-match': page.headers.get('etag')! });
+    expect(again.status).toBe(304);
+    expect((await getPage(f.token, id, '2')).status).toBe(200);
+    const missing = await server.request('GET', `/api/vc/deals/${id}/deck/pages/99.png`, { token: f.token });
+    expect(missing.status).toBe(404);
+  }, 60_000);
+
+  it('says plainly that a PowerPoint 97–2003 (.ppt) deck is not drawn', async () => {
+    const f = await newFund();
+    const ppt = makePpt([{ title: 'Acme robots', lines: ['Problem: picking is slow', 'Solution: robots that pick'] }]);
+    const id = await uploadDeal(f.token, { bytes: ppt, name: 'acme.ppt' });
     const res = await server.request('GET', `/api/vc/deals/${id}/deck/pages/1.png`, { token: f.token });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ error: NOT_DRAWABLE, code: 'unprocessable_deck', details: { reason: 'not_pdf', format: 'pptx' } });
+    expect(res.body).toMatchObject({ error: NOT_DRAWABLE, code: 'unprocessable_deck', details: { reason: 'not_drawn', format: 'ppt' } });
+    expect(NOT_DRAWABLE).toMatch(/PowerPoint 97–2003 \(\.ppt\) files are not drawn/);
   }, 60_000);
 });
 

@@ -3,14 +3,23 @@ import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeckPage } from '../api/deck-page';
+import { useDealDetail } from '../api/deals';
 import { shortcutAllowed } from '../lib/keys';
+
+/** What a drawn PowerPoint slide shows and leaves out (the engine rebuilds it, see ADR 0028). */
+export const PPTX_CAPTION = 'PowerPoint slide drawn from its text, shapes and pictures; charts and effects are not drawn.';
 
 /**
  * The deck, a page at a time, as the engine draws it. ← and → page through it (not while
- * typing); evidence elsewhere on the page opens the page it cites.
+ * typing); evidence elsewhere on the page opens the page it cites. A .pptx deck's slides
+ * are rebuilt by the engine, and say so under the slide.
  */
 export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pages: number; page: number; onPage: (page: number) => void }) {
   const image = useDeckPage(dealId, page);
+  // The deal page has this deal loaded already: this reads it from the query cache.
+  const filename = useDealDetail(dealId).data?.analysis?.deck.filename ?? '';
+  const pptx = /\.pptx$/i.test(filename);
+  const captionId = `deck-caption-${dealId}`;
   const go = (n: number) => onPage(Math.min(pages, Math.max(1, n)));
 
   useEffect(() => {
@@ -29,7 +38,12 @@ export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pa
     <section aria-label="Deck viewer" className="space-y-3">
       <div className="relative flex aspect-[16/10] items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
         {image.src ? (
-          <img src={image.src} alt={`Deck page ${page} of ${pages}`} className="h-full w-full object-contain" />
+          <img
+            src={image.src}
+            alt={`Deck page ${page} of ${pages}`}
+            aria-describedby={pptx ? captionId : undefined}
+            className="h-full w-full object-contain"
+          />
         ) : image.isError ? (
           <div role="alert" className="flex max-w-sm flex-col items-center gap-2 p-6 text-center">
             <ImageOff className="h-8 w-8 text-slate-400" aria-hidden="true" />
@@ -43,6 +57,11 @@ export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pa
           <Spinner label={`Loading page ${page}`} className="text-brand-600" />
         )}
       </div>
+      {pptx && image.src ? (
+        <p id={captionId} className="text-xs text-slate-500">
+          {PPTX_CAPTION}
+        </p>
+      ) : null}
       <div className="flex items-center justify-between gap-3">
         <Button variant="secondary" size="sm" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
