@@ -64,7 +64,7 @@ export const dealInsightEndpoints = {
     method: 'GET',
     path: '/api/vc/deals/:id/deck/pages/:n.png',
     access: 'fund:member',
-    summary: "A page of the deal's deck drawn as a PNG (PDF decks; cached, private)",
+    summary: "A page of the deal's deck drawn as a PNG (PDF and .pptx decks; .ppt answers 422; cached, private)",
     tags: ['deals'],
     params: DeckPageParamsSchema,
     binary: { contentType: 'image/png' },
