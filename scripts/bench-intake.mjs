@@ -10,6 +10,7 @@
  * every item has an outcome (scoring jobs are queued but not awaited). A measurement, not a test.
  */
 import { fork } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -111,7 +112,7 @@ function smtpSession(port) {
       await expect(250, 'RCPT TO');
       socket.write('DATA\r\n');
       await expect(354, 'DATA');
-      socket.write(message);
+      for (const part of message) socket.write(part);
       socket.write('\r\n.\r\n');
       await expect(250, 'message');
     },
@@ -122,7 +123,7 @@ function smtpSession(port) {
 /** A deck's bytes as a MIME attachment body: base64 in 76-character lines (never a leading dot). */
 const base64Lines = (bytes) => bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
 
-/** A forwarded email with the deck attached, as a mail client writes it. */
+/** A forwarded email with the deck attached, as a mail client writes it (in parts: the deck's part is shared, not copied). */
 function email({ from, to, subject, filename, body }) {
   const boundary = `bench-${Math.random().toString(36).slice(2)}`;
   const head = [
@@ -143,18 +144,34 @@ function email({ from, to, subject, filename, body }) {
     '',
     '',
   ].join('\r\n');
-  return Buffer.concat([Buffer.from(head), body, Buffer.from(`\r\n--${boundary}--`)]);
+  return [Buffer.from(head), body, Buffer.from(`\r\n--${boundary}--`)];
 }
 
-/** The apply form as a browser posts it (multipart/form-data), with its content type. */
+/** The apply form as a browser posts it (multipart/form-data), in parts (the deck's bytes are shared, not copied). */
 function applyForm(fields, filename, bytes) {
   const boundary = `----bench${Math.random().toString(36).slice(2)}`;
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
   return {
-    body: Buffer.concat([Buffer.from(parts.join('') + fileHead), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    body: [Buffer.from(parts.join('') + fileHead), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)],
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** POSTs a body given in parts on a kept-alive connection; resolves with the status and the answer. */
+function post(agent, url, headers, parts) {
+  return new Promise((resolve, reject) => {
+    const length = parts.reduce((n, p) => n + p.length, 0);
+    const req = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(length) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    for (const p of parts) req.write(p);
+    req.end();
+  });
 }
 
 /**
@@ -173,6 +190,7 @@ async function sendAll(target) {
     ...Array.from({ length: EMAILS }, (_, i) => ({ kind: 'email', i })),
   ].sort((a, b) => a.i - b.i || (a.kind < b.kind ? -1 : 1));
   const sessions = Array.from({ length: SENDERS }, () => smtpSession(target.smtpPort));
+  const agents = Array.from({ length: SENDERS }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
   let next = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -187,13 +205,8 @@ async function sendAll(target) {
             const fields = { companyName: `Form Co ${job.i}`, email: `f${job.i}@form${job.i}.com`, fillMs: '5000' };
             const { body, contentType } = applyForm(fields, `deck-${job.i}.pdf`, decks[d]);
             const t0 = performance.now();
-            const res = await fetch(`${target.base}/api/apply/${target.slug}`, {
-              method: 'POST',
-              body,
-              headers: { 'content-type': contentType, 'x-forwarded-for': `10.0.${sender}.1` },
-            });
-            if (res.status !== 201) throw new Error(`${res.status} ${await res.text()}`);
-            await res.arrayBuffer();
+            const res = await post(agents[sender], `${target.base}/api/apply/${target.slug}`, { 'content-type': contentType, 'x-forwarded-for': `10.0.${sender}.1` }, body);
+            if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
             times.form.push(performance.now() - t0);
           } else {
             const from = `sender${sender}@mail${job.i}.com`;
@@ -211,6 +224,7 @@ async function sendAll(target) {
   const wallS = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   for (const s of sessions) s.close();
+  for (const a of agents) a.destroy();
   return { times, failures, wallS, sendersCpuMs: (cpu.user + cpu.system) / 1000 };
 }
 

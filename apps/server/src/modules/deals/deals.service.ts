@@ -205,7 +205,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         await deals.markReviewed(fundId, dealId);
         await reviews.emit({ fundId, dealId, userId }, tx);
       });
-      return { ok: true as const, deal: await toDeal(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
     },
 
     /** Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work). */
@@ -220,7 +220,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         await deals.addHistory({ dealId, userId, fromStatus: deal.status, toStatus: body.status, note: body.note });
         if (deal.status !== body.status) await statusChanges.emit({ fundId, dealId, startupName: deal.startupName, from: deal.status, to: body.status, userId }, tx);
       });
-      return { ok: true as const, deal: await toDeal(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
     },
 
     /**
