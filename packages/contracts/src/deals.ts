@@ -130,7 +130,8 @@ export const DealDetailSchema = z.object({
       risks: z.array(z.object({ dimension: z.enum(SUB_SCORE_KEYS), text: z.string() })),
       redFlags: z.array(z.object({ message: z.string(), page: z.number().int() })),
       pages: z.number().int(),
-      deck: z.object({ filename: z.string().nullable(), version: z.number().int() }),
+      /** The deck the score came from; `format` is what its bytes are (the viewer says how a .pptx slide is drawn). */
+      deck: z.object({ filename: z.string().nullable(), version: z.number().int(), format: z.enum(['pdf', 'pptx', 'ppt']).nullable() }),
     })
     .nullable(),
   history: z.array(

@@ -279,7 +279,7 @@ export const createDealsRepository = repository((db) => {
     /** The analysis a deal's score came from, with its deck and the fund's weights. */
     analysisOf: async (scoreId: string) => {
       const [row] = await db
-        .select({ score: fitScores, filename: decks.filename })
+        .select({ score: fitScores, filename: decks.filename, format: decks.format })
         .from(fitScores)
         .leftJoin(decks, eq(decks.id, fitScores.deckId))
         .where(eq(fitScores.id, scoreId));

@@ -178,7 +178,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
           risks: a.insights.filter((i) => i.kind === 'weak').map((i) => ({ dimension: i.dimension, text: i.text })),
           redFlags: a.contradictions.map((c) => ({ message: c.message, page: c.page })),
           pages: a.deck.pages,
-          deck: { filename: stored.filename ?? null, version: stored.score.deckVersion },
+          deck: { filename: stored.filename ?? null, version: stored.score.deckVersion, format: stored.format ?? null },
         };
       }
       return {

@@ -302,6 +302,8 @@ describe('POST /api/vc/deals/upload', () => {
     expect(done.body.deal.tags).toEqual(expect.arrayContaining(['Revenue', 'Repeat founders', 'Thesis: sector ✓ stage ✓']));
     expect(done.body.analysis.fitScore).toBe(done.body.deal.fitScore);
     expect(done.body.analysis.subScores.traction.evidence.some((e: { page: number | null }) => typeof e.page === 'number')).toBe(true);
+    // The deck it came from, with what its bytes are (the deck viewer words a drawn .pptx slide by it).
+    expect(done.body.analysis.deck).toMatchObject({ version: 1, format: 'pdf' });
     expect((await server.request('GET', '/api/vc/latest-deal', { token: f.token })).body.deal.id).toBe(res.body.deal.id);
     expect((await list(f.token)).body.plan.trialRemaining).toBe(199);
   }, 120_000);

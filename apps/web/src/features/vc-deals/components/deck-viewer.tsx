@@ -17,8 +17,7 @@ export const PPTX_CAPTION = 'PowerPoint slide drawn from its text, shapes and pi
 export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pages: number; page: number; onPage: (page: number) => void }) {
   const image = useDeckPage(dealId, page);
   // The deal page has this deal loaded already: this reads it from the query cache.
-  const filename = useDealDetail(dealId).data?.analysis?.deck.filename ?? '';
-  const pptx = /\.pptx$/i.test(filename);
+  const pptx = useDealDetail(dealId).data?.analysis?.deck.format === 'pptx';
   const captionId = `deck-caption-${dealId}`;
   const go = (n: number) => onPage(Math.min(pages, Math.max(1, n)));
 
