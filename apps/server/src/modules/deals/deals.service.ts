@@ -56,6 +56,21 @@ function planOf(fund: Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>) {
   };
 }
 
+/** The answer for an investor whose fund does not exist yet. */
+const EMPTY_LIST = {
+  deals: [],
+  nextCursor: null,
+  counts: { all: 0, hot: 0, track: 0, cold: 0 },
+  plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
+};
+
+/** The counts of a set of deals that is every match of the filters (the tab does not narrow them). */
+function countsOf(rows: DealRow[]) {
+  const counts = { all: rows.length, hot: 0, track: 0, cold: 0 };
+  for (const { deal } of rows) if (deal.status !== 'new') counts[deal.status] += 1;
+  return counts;
+}
+
 const CSV_HEADER = [
   // The byte-order mark lets Excel read the file as UTF-8 (accents).
   '\uFEFFDate',
@@ -118,16 +133,19 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
 
     async list(fundId: string | null, query: DealListQuery) {
       const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...filters } = query;
-      // The page and the summary (counts, plan) are independent reads: one round trip's latency, not two.
-      const [page, summary] = fundId ? await Promise.all([readPage(fundId, query), repo.listSummary(fundId, filters)]) : [undefined, undefined];
-      if (!page || !summary) {
-        return {
-          deals: [],
-          nextCursor: null,
-          counts: { all: 0, hot: 0, track: 0, cold: 0 },
-          plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
-        };
+      if (!fundId) return EMPTY_LIST;
+      // A search is counted over its matching rows (deal_counts cannot answer it). On the first page of
+      // every status, a search that fits on the page has all its matches there: they are counted from the
+      // page instead of being searched for a second time (the search is most of such a call's cost).
+      if (filters.q && !query.status && !query.cursor) {
+        const [page, fund] = await Promise.all([readPage(fundId, query), repo.fund(fundId)]);
+        if (!fund) return EMPTY_LIST;
+        const counts = page.next_cursor === null ? countsOf(page.items) : (await repo.listSummary(fundId, filters))?.counts;
+        return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: counts ?? EMPTY_LIST.counts, plan: planOf(fund) };
       }
+      // The page and the summary (counts, plan) are independent reads: one round trip's latency, not two.
+      const [page, summary] = await Promise.all([readPage(fundId, query), repo.listSummary(fundId, filters)]);
+      if (!summary) return EMPTY_LIST;
       return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) };
     },
 
