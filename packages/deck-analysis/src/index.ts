@@ -9,7 +9,7 @@ export { DeckAnalyzer, type AnalysisStage, type AnalyzeOptions, type AnalyzeProg
 export { weightedScore, weightedOverall } from './score/weighted.ts';
 export { RUBRIC } from './score/rubric.ts';
 export { LIMITS } from './limits.ts';
-export { PageImageRenderer, PAGE_IMAGE, isPageOutOfRange, type PageImage, type PageOutOfRange } from './pdf/page-image.ts';
+export { PageImageRenderer, PAGE_IMAGE, PPT_NOT_DRAWN, isPageOutOfRange, type PageImage, type PageOutOfRange } from './pdf/page-image.ts';
 export type { LlmConfig } from './llm/llm-enrich.ts';
 export type { FitScoreAnalysis, Rubric } from '@fitscore/contracts';
 

@@ -1,5 +1,5 @@
 import { DEAL_SOURCES, TRIAL_SCORING_REFUSED, type DealWeeks, type DecisionTime } from '@fitscore/contracts';
-import { DeckError, isPageOutOfRange, PAGE_IMAGE, type PageImageRenderer } from '@fitscore/deck-analysis';
+import { DeckError, isPageOutOfRange, PAGE_IMAGE, PPT_NOT_DRAWN, type PageImageRenderer } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
 import { BlobNotFoundError, type BlobStore } from '../../lib/blob-store.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
@@ -22,8 +22,7 @@ const DAY_MS = 86_400_000;
 const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
 export const PAGE_NOT_FOUND = 'Page not found';
 /** Slides of PDF and .pptx decks are drawn (ADR 0028); a legacy binary .ppt is read for its text only. */
-export const NOT_DRAWABLE =
-  'Slides are drawn for PDF and PowerPoint (.pptx) decks. PowerPoint 97–2003 (.ppt) files are not drawn: this deck’s text is read and scored as usual. Save it as .pptx or PDF to see its slides.';
+export const NOT_DRAWABLE = `${PPT_NOT_DRAWN} Its text is read and scored as usual.`;
 const DRAWN_FORMATS: ReadonlySet<string> = new Set(['pdf', 'pptx']);
 
 /** Monday 00:00 UTC of the week `at` falls in. */

@@ -105,6 +105,12 @@ function countedFacet(f: Filters): { facet: string; values: string[] } | undefin
   return { facet: FACETS[key], values: f[key]! };
 }
 
+/** The counts and the plan of a list, from the one row of listSummary's query. */
+const summaryOf = (row: { all: number; hot: number; track: number; cold: number } & Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>) => ({
+  counts: { all: row.all, hot: row.hot, track: row.track, cold: row.cold },
+  fund: { plan: row.plan, trialScoresUsed: row.trialScoresUsed },
+});
+
 export interface PageRequest {
   fundId: string;
   filters: Omit<DealFilters, 'sort'>;
@@ -240,7 +246,7 @@ export const createDealsRepository = repository((db) => {
           .leftJoin(dealCounts, and(eq(dealCounts.fundId, funds.id), eq(dealCounts.facet, counted.facet), inArray(dealCounts.value, counted.values)))
           .where(eq(funds.id, fundId))
           .groupBy(funds.id);
-        return row && { counts: { all: row.all, hot: row.hot, track: row.track, cold: row.cold }, fund: { plan: row.plan, trialScoresUsed: row.trialScoresUsed } };
+        return row && summaryOf(row);
       }
       const [row] = await db
         .select({
@@ -254,7 +260,7 @@ export const createDealsRepository = repository((db) => {
         .leftJoin(deals, and(...filterConditions(fundId, filters)))
         .where(eq(funds.id, fundId))
         .groupBy(funds.id);
-      return row && { counts: { all: row.all, hot: row.hot, track: row.track, cold: row.cold }, fund: { plan: row.plan, trialScoresUsed: row.trialScoresUsed } };
+      return row && summaryOf(row);
     },
 
     /** Per facet and value, how many of the fund's deals (with that status, or all) have it: a few rows of deal_counts. */
