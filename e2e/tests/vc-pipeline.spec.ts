@@ -9,7 +9,8 @@ const DECKS = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real'
 const AIRBNB = join(DECKS, 'airbnb-deck-powerpoint-reproduction.pdf');
 const UBER = join(DECKS, 'uber-2008-deck-redesign.pdf');
 const SIGHTLINE = join(DECKS, 'sightline-pitch.pptx');
-const haveDecks = existsSync(AIRBNB) && existsSync(UBER) && existsSync(SIGHTLINE);
+const THINQ = join(DECKS, 'thinq-ai-surveillance-pitch.ppt');
+const haveDecks = [AIRBNB, UBER, SIGHTLINE, THINQ].every((f) => existsSync(f));
 if (!haveDecks && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${DECKS} is missing`);
 const SHOTS = resolve(import.meta.dirname, '../test-results/vc-pipeline');
 
@@ -219,6 +220,17 @@ test.describe('VC pipeline', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await noSidewaysScroll(page, 390);
     await page.screenshot({ path: join(SHOTS, 'deal-pptx-390.png'), fullPage: true });
+  });
+
+  test('a PowerPoint 97–2003 (.ppt) deal says plainly that its slides are not drawn, and offers no pointless retry', async ({ page }) => {
+    const vc = await onboardedVc('Pete Legacy');
+    const id = await uploadDeck(vc, 'thinQ', THINQ, 'SaaS');
+    await scored(vc, id);
+    await useSession(page, vc);
+    await page.goto(`/vc/deal/${id}`);
+    const viewer = page.getByRole('region', { name: 'Deck viewer' });
+    await expect(viewer.getByRole('alert')).toContainText('PowerPoint 97–2003 (.ppt) files are not drawn. Save the deck as .pptx or PDF to see its slides.');
+    await expect(viewer.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 
   test('a refused status change rolls back with an error toast and no success toast', async ({ page }) => {

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useDeckPage } from '../api/deck-page';
 import { useDealDetail } from '../api/deals';
 import { shortcutAllowed } from '../lib/keys';
@@ -48,9 +49,12 @@ export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pa
             <ImageOff className="h-8 w-8 text-slate-400" aria-hidden="true" />
             <p className="text-sm font-semibold text-slate-800">Page {page} of the deck could not be shown.</p>
             <p className="text-xs text-slate-500">{image.error.message}</p>
-            <Button variant="secondary" size="sm" onClick={() => void image.refetch()}>
-              Try again
-            </Button>
+            {/* A refusal (a .ppt, a page the deck lacks) answers the same again: only a failure is worth retrying. */}
+            {image.error instanceof ApiError && image.error.status < 500 ? null : (
+              <Button variant="secondary" size="sm" onClick={() => void image.refetch()}>
+                Try again
+              </Button>
+            )}
           </div>
         ) : (
           <Spinner label={`Loading page ${page}`} className="text-brand-600" />
