@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { FundRow } from './intake.repository.ts';
 import type { IntakeService } from './intake.service.ts';
+import { installDataScan } from './smtp-data-scan.ts';
 
 export interface SmtpReceiver {
   /** Listens; port 0 picks a free one (tests). Resolves with the port listened on. */
@@ -19,6 +20,7 @@ const smtpError = (message: string, responseCode: number) => Object.assign(new E
  * size limit with 552, and stores each accepted message in the intake log before answering 250.
  */
 export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger): SmtpReceiver {
+  if (!installDataScan()) log.warn('intake: smtp-server is not the version its faster DATA scan was checked against; its own parser is used');
   /** The fund of each recipient a session's RCPT TO accepted (a session may send several messages). */
   const fundsOf = new WeakMap<SMTPServerSession, Map<string, FundRow>>();
 

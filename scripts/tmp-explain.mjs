@@ -1,0 +1,321 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:pipeline [-- --pg postgres://host/db]`: the investor pipeline at 100,000 deals.
+ * Seeds 100,000 scored deals into one fund (plus 2 × 20,000 in other funds), starts the real
+ * API server on that data, then measures with concurrent HTTP clients: list calls (first page,
+ * a deep page by cursor, each filter, search, sort by FitScore) and a status change (p50/p95),
+ * the CSV of all 100,000 deals (time and the server's RSS growth), and re-weighting all
+ * 100,000 through the weight screen. Embedded PGlite by default (10 clients), PostgreSQL with
+ * --pg (50 clients). A measurement, not a test: it prints a table.
+ *
+ * The machine may be shared, so each measurement is repeated (BENCH_ROUNDS, default 3) and
+ * the table shows the median round and the spread (min–max over the rounds). Wall times on a
+ * busy machine mostly measure the queue for its cores, so each list measure also gives the CPU
+ * time it cost per request (the server process plus, on PostgreSQL, the backends serving the
+ * bench database), which the other load does not inflate much, and the load average.
+ */
+import { migrateDatabase, openDatabase } from '@fitscore/db';
+import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pgIndex = process.argv.indexOf('--pg');
+const pgServer = pgIndex > 0 ? process.argv[pgIndex + 1] : undefined;
+const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
+const OTHER = Math.round(DEALS / 5);
+const CLIENTS = pgServer ? 50 : 10;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const target = pgServer ? 50 : 100;
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (n) => Math.round(n * 10) / 10;
+const freePort = () =>
+  new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-bench-'));
+let databaseUrl;
+if (pgServer) {
+  const name = `fitscore_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let server;
+async function startServer() {
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      NOT_FOUND_RATE_LIMIT_PER_MINUTE: '100000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/health/`)).status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start');
+}
+async function stopServer() {
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+}
+/** CPU milliseconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+/** The PostgreSQL backends serving the bench database (their CPU is the database's share). */
+async function backendPids() {
+  if (!databaseUrl) return [];
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [new URL(databaseUrl).pathname.slice(1)]);
+  await admin.end();
+  return rows.map((r) => r.pid);
+}
+/** CPU used by the server and the database's backends: a snapshot to diff. */
+async function cpuSnapshot() {
+  const pids = [server.pid, ...(await backendPids())];
+  return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+}
+async function cpuSince(before) {
+  const now = await cpuSnapshot();
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
+
+async function call(method, path, token, body) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+async function vc() {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await fetch(`${base}/user/signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-pass-1', type: 'vc', name: 'Bench VC' }),
+  });
+  const { token } = await res.json();
+  const step1 = { fund_name: 'Bench Fund', website: 'https://bench.vc', sectors: ['SaaS', 'Fintech'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null };
+  const { profile } = await call('POST', '/vc/profile/step1/', token, step1);
+  return { token, fundId: profile.id };
+}
+
+const startLoad = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+console.log(`Database: ${pgServer ? 'PostgreSQL' : 'PGlite (embedded)'}; ${DEALS} deals in the measured fund, ${OTHER} in each of 2 others`);
+await startServer();
+const main = await vc();
+const others = [await vc(), await vc()];
+await stopServer();
+
+// Seeding goes straight to the database (the embedded one is the server's own, so the server is stopped).
+const t0 = performance.now();
+const handle = await openDatabase({ databaseUrl, dataDir: join(dataDir, 'pg') });
+await migrateDatabase(handle, databaseUrl);
+const score = (salt) => sql.raw(`1 + abs(hashtext(d.id::text || '${salt}')) % 10`);
+async function seed(fundId, n) {
+  await handle.db.execute(sql`
+    insert into deals (fund_id, startup_name, sector, stage, geography, source, status, created_at, confidence)
+    select ${fundId}::uuid, 'Startup ' || g,
+      (array['SaaS','Fintech','Energy','Health','Robotics'])[1 + g % 5],
+      (array['Pre-seed','Seed','Series A'])[1 + g % 3],
+      (array['US','EU','APAC'])[1 + (g / 7) % 3],
+      (array['upload','form','email','webhook'])[1 + g % 4],
+      (array['new','hot','track','cold'])[1 + (g / 3) % 4],
+      now() - g * interval '1 minute',
+      (array['High','Medium','Low'])[1 + (g / 11) % 3]
+    from generate_series(1, ${n}) g`);
+  await handle.db.execute(sql`
+    insert into fit_scores (deal_id, deck_version, engine_version, overall, score_team, score_market, score_problem_solution,
+      score_traction, score_product, score_business_model, score_financials, score_gtm, score_risks, analysis, profile)
+    select d.id, 1, 'bench', 50, ${score('a')}, ${score('b')}, ${score('c')}, ${score('d')}, ${score('e')}, ${score('f')},
+      ${score('g')}, ${score('h')}, ${score('i')}, '{}'::jsonb, '{}'::jsonb
+    from deals d where d.fund_id = ${fundId}::uuid`);
+  await handle.db.execute(sql`
+    update deals set score_id = fs.id, scored_at = deals.created_at
+    from fit_scores fs where fs.deal_id = deals.id and deals.fund_id = ${fundId}::uuid`);
+}
+await seed(main.fundId, DEALS);
+for (const o of others) await seed(o.fundId, OTHER);
+await handle.db.execute(sql`vacuum analyze`);
+
+const q = async (text) => { const r = await handle.db.execute(sql.raw(text)); return (r.rows ?? r); };
+const fid = main.fundId;
+const variants = {
+ search: `explain (analyze, buffers) select d.id, d.startup_name from deals d join deal_scores s on s.deal_id = d.id where d.fund_id = '${fid}' and s.fund_id = '${fid}' and (d.startup_name ilike '%tartup 4242%' or d.sector ilike '%tartup 4242%') order by d.created_at desc, d.id desc limit 51`,
+};
+for (const [k, v] of Object.entries(variants)) { for (let i = 0; i < 3; i++) { const t = performance.now(); const rows = await q(v); console.log(k, (performance.now() - t).toFixed(1)); if (i === 2) console.log(rows.map((r) => Object.values(r)[0]).join('\n')); } }
+await handle.close();
+process.exit(0);
+const seedSeconds = (performance.now() - t0) / 1000;
+console.log(`  seeded in ${Math.round(seedSeconds)} s`);
+await startServer();
+
+/** Measurements by name: one value per round. */
+const results = new Map();
+const record = (what, value, unit, limit) => {
+  if (!results.has(what)) results.set(what, { what, values: [], unit, limit });
+  results.get(what).values.push(value);
+  console.log(`  ${what}: ${value} ${unit}`);
+};
+
+// Re-weighting every deal through the weight screen (the first save gives every deal its FitScore).
+const weights = (w) => ({ team: w, market: 5, problemSolution: 5, traction: 8, product: 6, businessModel: 6, financials: 8, gtm: 6, risks: 6 });
+await call('PUT', '/vc/settings/weights/', main.token, weights(5));
+let t;
+for (let round = 0; round < ROUNDS; round++) {
+  const cpuBefore = await cpuSnapshot();
+  t = performance.now();
+  await call('PUT', '/vc/settings/weights/', main.token, weights([9, 2, 7, 4, 10][round % 5]));
+  record(`re-weight ${DEALS} deals (ms)`, ms(performance.now() - t), 'ms', '≤ 3000');
+  record(`re-weight ${DEALS} deals, CPU (ms)`, ms(await cpuSince(cpuBefore)), 'ms', '');
+}
+
+// A deep cursor: 40% into the pipeline.
+let deepCursor = null;
+for (let i = 0; i < Math.round((DEALS * 0.4) / 100); i++) {
+  const page = await call('GET', `/api/vc/deals?limit=100${deepCursor ? `&cursor=${encodeURIComponent(deepCursor)}` : ''}`, main.token);
+  deepCursor = page.nextCursor;
+}
+const ids = (await call('GET', '/api/vc/deals?limit=100', main.token)).deals.map((d) => d.id);
+
+const scenarios = [
+  // Not a list call: the floor of any authenticated call on this machine (session, fund guard, JSON).
+  ['floor: notifications (auth only)', '/api/vc/notifications'],
+  ['first page', '/api/vc/deals'],
+  ['deep page (cursor at 40%)', `/api/vc/deals?cursor=${encodeURIComponent(deepCursor)}`],
+  ['tab: hot', '/api/vc/deals?status=hot'],
+  ['filter: sector', '/api/vc/deals?sector=Fintech'],
+  ['filter: stage', '/api/vc/deals?stage=Seed'],
+  ['filter: region', '/api/vc/deals?region=EU'],
+  ['filter: confidence', '/api/vc/deals?confidence=High'],
+  ['filter: source', '/api/vc/deals?source=email'],
+  // Every seeded name is 'Startup N': this term shares six trigrams with all 100,000 rows.
+  ['search q=tartup 4242', '/api/vc/deals?q=tartup%204242'],
+  ['search q=4242', '/api/vc/deals?q=4242'],
+  ['sort: -fitScore', '/api/vc/deals?sort=-fitScore'],
+  ['sort: name', '/api/vc/deals?sort=name'],
+];
+async function load(name, request) {
+  const cpuBefore = await cpuSnapshot();
+  const times = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const start = performance.now();
+        await request(i);
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  const cpu = await cpuSince(cpuBefore);
+  record(`${name} p50 (ms)`, ms(pct(times, 50)), 'ms', '');
+  record(`${name} p95 (ms)`, ms(pct(times, 95)), 'ms', `≤ ${target}`);
+  record(`${name} CPU per request (ms)`, ms(cpu / REQUESTS), 'ms', '');
+}
+const statuses = ['hot', 'track', 'cold'];
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, path] of scenarios) {
+    await call('GET', path, main.token); // warm
+    await load(name, () => call('GET', path, main.token));
+  }
+  await load('status change', (i) => call('POST', `/api/vc/deals/${ids[i % ids.length]}/status`, main.token, { status: statuses[(i + round) % 3], note: '' }));
+}
+
+// The CSV of every deal, streamed; the server's RSS sampled while it runs.
+for (let round = 0; round < ROUNDS; round++) {
+  const before = rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
+  const cpuBefore = await cpuSnapshot();
+  t = performance.now();
+  const res = await fetch(`${base}/api/vc/deals/export.csv`, { headers: { authorization: `Token ${main.token}` } });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  record(`CSV of ${lines - 1} deals, ${Math.round(bytes / 1e6)} MB (ms)`, ms(performance.now() - t), 'ms', '≤ 5000');
+  record(`CSV of ${lines - 1} deals, CPU (ms)`, ms(await cpuSince(cpuBefore)), 'ms', '');
+  record('server RSS growth during the CSV (MB)', Math.round(peak - before), 'MB', '< 100');
+}
+
+await stopServer();
+if (databaseUrl) {
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  await admin.query(`drop database ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
+rmSync(dataDir, { recursive: true, force: true });
+
+const rows = [...results.values()];
+console.log(
+  `\n${pgServer ? 'PostgreSQL' : 'PGlite (embedded)'}, ${CLIENTS} clients, ${REQUESTS} requests per list measure, ${ROUNDS} rounds; seeded in ${Math.round(seedSeconds)} s; ` +
+    `load average at start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores).\n`,
+);
+const w = Math.max(...rows.map((r) => r.what.length));
+console.log(`| ${'measure'.padEnd(w)} | median | min–max | target |`);
+console.log(`| ${'-'.repeat(w)} | -----: | ------: | ------ |`);
+for (const r of rows) {
+  const sorted = [...r.values].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  console.log(`| ${r.what.padEnd(w)} | ${median} | ${sorted[0]}–${sorted[sorted.length - 1]} | ${r.limit} |`);
+}
