@@ -60,6 +60,13 @@ describe.each(backings)('blob store contract: $name', ({ make }) => {
     expect(Buffer.from(await store.get(k)).equals(Buffer.from(data))).toBe(true);
   });
 
+  it('stores bytes given in the pieces they arrived in as one blob, in order (more pieces than one write takes, empty ones among them)', async () => {
+    const k = key('message.eml');
+    const pieces = Array.from({ length: 2500 }, (_, i) => (i % 7 === 3 ? new Uint8Array(0) : new Uint8Array(randomBytes(1 + (i % 300)))));
+    await store.put(k, pieces);
+    expect(Buffer.from(await store.get(k)).equals(Buffer.concat(pieces))).toBe(true);
+  });
+
   it('a second put under the same key replaces the bytes', async () => {
     const k = key('v.pdf');
     await store.put(k, new Uint8Array([1, 2, 3]));

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import type { BlobStoreConfig } from '../config/env.ts';
-import { assertBlobKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
+import { assertBlobKey, BlobNotFoundError, blobParts, type BlobStore } from './blob-store.ts';
 
 export type S3BlobStoreConfig = Extract<BlobStoreConfig, { kind: 's3' }>;
 
@@ -23,7 +23,9 @@ export function createS3BlobStore(config: S3BlobStoreConfig): BlobStore {
   return {
     async put(key, data) {
       assertBlobKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.byteLength }));
+      const parts = blobParts(data);
+      const body = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.byteLength }));
     },
     async get(key) {
       assertBlobKey(key);

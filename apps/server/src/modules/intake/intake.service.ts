@@ -18,7 +18,7 @@ import { DeckError } from '@fitscore/deck-analysis';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { BlobStore } from '../../lib/blob-store.ts';
+import { blobHead, blobSize, type BlobData, type BlobStore } from '../../lib/blob-store.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DeckAnalyzerPort } from '../../plugins/platform.ts';
@@ -36,7 +36,7 @@ import { looksLikeDeck, normaliseDomain, normaliseName } from './intake-rules.ts
 
 export const PROCESS_INTAKE_QUEUE = 'process-intake-item';
 const LOG_LIMIT = 100;
-const DECK_TOO_LARGE = 'File size must be less than 10MB';
+export const DECK_TOO_LARGE = 'File size must be less than 10MB';
 const NOT_A_DECK = 'Please upload a PDF or PowerPoint file';
 const NO_DECK = 'Please choose a pitch deck file';
 export const UNKNOWN_FUND = 'No fund accepts applications at this address.';
@@ -61,7 +61,8 @@ export interface IntakeServiceDeps {
 
 export interface ReceivedFile {
   filename: string;
-  bytes: Uint8Array;
+  /** The deck's bytes, or the reads they arrived in (stored as they are, never joined). */
+  bytes: BlobData;
 }
 
 const newToken = () => randomBytes(24).toString('base64url');
@@ -121,7 +122,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
   /** Stores the item (payload, row, job) and answers with its reference. */
   async function store(
     fund: FundRow,
-    values: { channel: IntakeChannel; format: string; fields?: StoredFields; payload?: Uint8Array; sender?: string | null; senderIp?: string | null; companyName?: string | null; externalId?: string | null },
+    values: { channel: IntakeChannel; format: string; fields?: StoredFields; payload?: BlobData; sender?: string | null; senderIp?: string | null; companyName?: string | null; externalId?: string | null },
   ) {
     const id = randomUUID();
     const payloadKey = values.payload ? `intake/${id}` : null;
@@ -152,9 +153,10 @@ export function createIntakeService(deps: IntakeServiceDeps) {
 
   /** A deck received on the form or the webhook: size, presence and type (by its first bytes). */
   async function checkReceivedDeck(fund: FundRow, channel: IntakeChannel, file: ReceivedFile | undefined, who: { sender: string | null; companyName: string }) {
-    if (!file || file.bytes.byteLength === 0) await refuse(fund, channel, new AppError('bad_request', NO_DECK), { ...who, reason: 'No deck' });
-    if (file!.bytes.byteLength > MAX_DECK_BYTES) await refuse(fund, channel, new AppError('payload_too_large', DECK_TOO_LARGE), { ...who, reason: 'Deck over 10 MB' });
-    if (!/\.(pdf|pptx|ppt)$/i.test(file!.filename) || !looksLikeDeck(file!.bytes)) {
+    const size = file ? blobSize(file.bytes) : 0;
+    if (size === 0) await refuse(fund, channel, new AppError('bad_request', NO_DECK), { ...who, reason: 'No deck' });
+    if (size > MAX_DECK_BYTES) await refuse(fund, channel, new AppError('payload_too_large', DECK_TOO_LARGE), { ...who, reason: 'Deck over 10 MB' });
+    if (!/\.(pdf|pptx|ppt)$/i.test(file!.filename) || !looksLikeDeck(blobHead(file!.bytes, 8))) {
       await refuse(fund, channel, new AppError('unsupported_media_type', NOT_A_DECK), { ...who, reason: 'Not a PDF or PowerPoint deck' });
     }
     if (await trialSpent(fund)) await refuse(fund, channel, new AppError('plan_limit', TRIAL_SCORING_REFUSED), { ...who, reason: 'Trial used up' });
@@ -489,7 +491,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
           return (err as Error).message;
         }
       },
-      store: (fund: FundRow, raw: Uint8Array, ip: string, envelopeFrom: string | null) =>
+      store: (fund: FundRow, raw: BlobData, ip: string, envelopeFrom: string | null) =>
         store(fund, { channel: 'email', format: 'rfc822', fields: { companyName: '', contentType: 'message/rfc822' }, payload: raw, senderIp: ip, sender: envelopeFrom }),
     },
   };

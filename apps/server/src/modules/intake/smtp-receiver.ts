@@ -56,8 +56,8 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
           return callback(smtpError(`Message exceeds the maximum size of ${INTAKE_MAX_MESSAGE_BYTES} bytes`, 552));
         }
-        // One copy of the message (a Buffer is a Uint8Array; `new Uint8Array(buffer)` would copy it again).
-        const raw: Uint8Array = Buffer.concat(chunks);
+        // Stored from the reads it arrived in: joining 2–10 MB into one more copy only fed the GC.
+        const raw = chunks;
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
         const known = fundsOf.get(session);
         const funds = new Map<string, FundRow>();
