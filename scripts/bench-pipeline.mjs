@@ -17,6 +17,7 @@
 import { migrateDatabase, openDatabase } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -33,6 +34,8 @@ const OTHER = Math.round(DEALS / 5);
 const CLIENTS = pgServer ? 50 : 10;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_ONLY=<regex>: only the list measures whose name matches (and no CSV or re-weighting), to profile one call. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const target = pgServer ? 50 : 100;
 
 const pct = (values, p) => {
@@ -117,27 +120,62 @@ async function backendPids() {
   return rows.map((r) => r.pid);
 }
 /** CPU used by the server and the database's backends: a snapshot to diff. */
+let serverPid;
 async function cpuSnapshot() {
+  serverPid = server.pid;
   const pids = [server.pid, ...(await backendPids())];
   return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
 }
 async function cpuSince(before) {
+  return (await cpuSplitSince(before)).total;
+}
+/** The CPU since the snapshot: the server process's, the database backends', and both. */
+async function cpuSplitSince(before) {
   const now = await cpuSnapshot();
   let total = 0;
-  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
-  return total;
+  let server = 0;
+  for (const [pid, ms] of now) {
+    const used = ms - (before.get(pid) ?? 0);
+    total += used;
+    if (pid === serverPid) server += used;
+  }
+  return { total, server, database: total - server };
 }
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 
-async function call(method, path, token, body) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+/**
+ * The bench's HTTP client: node:http on kept-alive connections (one per concurrent client). It
+ * shares the machine's two cores with the server, and `fetch` cost it several times more CPU per
+ * request, so it measured its own overhead as much as the server's; each list measure prints the
+ * client's CPU per request too.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+function call(method, path, token, body) {
+  const payload = body ? JSON.stringify(body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      base + path,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Token ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          if (res.statusCode >= 400) reject(new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`));
+          else resolve(text ? JSON.parse(text) : null);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
 }
 async function vc() {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
@@ -208,7 +246,7 @@ const record = (what, value, unit, limit) => {
 const weights = (w) => ({ team: w, market: 5, problemSolution: 5, traction: 8, product: 6, businessModel: 6, financials: 8, gtm: 6, risks: 6 });
 await call('PUT', '/vc/settings/weights/', main.token, weights(5));
 let t;
-for (let round = 0; round < ROUNDS; round++) {
+for (let round = 0; round < (ONLY ? 0 : ROUNDS); round++) {
   const cpuBefore = await cpuSnapshot();
   t = performance.now();
   await call('PUT', '/vc/settings/weights/', main.token, weights([9, 2, 7, 4, 10][round % 5]));
@@ -243,6 +281,7 @@ const scenarios = [
 ];
 async function load(name, request) {
   const cpuBefore = await cpuSnapshot();
+  const clientBefore = process.cpuUsage();
   const times = [];
   let next = 0;
   await Promise.all(
@@ -255,22 +294,26 @@ async function load(name, request) {
       }
     }),
   );
-  const cpu = await cpuSince(cpuBefore);
+  const client = process.cpuUsage(clientBefore);
+  const cpu = await cpuSplitSince(cpuBefore);
   record(`${name} p50 (ms)`, ms(pct(times, 50)), 'ms', '');
   record(`${name} p95 (ms)`, ms(pct(times, 95)), 'ms', `≤ ${target}`);
-  record(`${name} CPU per request (ms)`, ms(cpu / REQUESTS), 'ms', '');
+  record(`${name} CPU per request (ms)`, ms(cpu.total / REQUESTS), 'ms', '');
+  if (pgServer) record(`${name} CPU per request, server process (ms)`, ms(cpu.server / REQUESTS), 'ms', '');
+  record(`${name} CPU per request, bench client (ms)`, ms((client.user + client.system) / 1000 / REQUESTS), 'ms', '');
 }
 const statuses = ['hot', 'track', 'cold'];
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, path] of scenarios) {
+    if (ONLY && !ONLY.test(name)) continue;
     await call('GET', path, main.token); // warm
     await load(name, () => call('GET', path, main.token));
   }
-  await load('status change', (i) => call('POST', `/api/vc/deals/${ids[i % ids.length]}/status`, main.token, { status: statuses[(i + round) % 3], note: '' }));
+  if (!ONLY || ONLY.test('status change')) await load('status change', (i) => call('POST', `/api/vc/deals/${ids[i % ids.length]}/status`, main.token, { status: statuses[(i + round) % 3], note: '' }));
 }
 
 // The CSV of every deal, streamed; the server's RSS sampled while it runs.
-for (let round = 0; round < ROUNDS; round++) {
+for (let round = 0; round < (ONLY ? 0 : ROUNDS); round++) {
   const before = rss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);

@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg') }));
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg'), namedStatements: config.databaseNamedStatements }));
   if (!options.database) {
     await migrateDatabase(database, config.databaseUrl);
     app.addHook('onClose', () => database.close());

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/env.ts';
  * The embedded database is one process's at a time: stop the server before running a command on it.
  */
 export async function openCliDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg'), poolSize: 2 });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg'), poolSize: 2, namedStatements: config.databaseNamedStatements });
   await migrateDatabase(handle, config.databaseUrl);
   return handle;
 }

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  /** Repeated statements kept prepared on PostgreSQL (ADR 0029); 0 behind a transaction-pooling proxy. */
+  DATABASE_NAMED_STATEMENTS: z.coerce.number().int().min(0).default(500),
   BLOB_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -131,6 +133,8 @@ export interface AppConfig {
   corsOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Repeated statements PostgreSQL keeps prepared under a name; 0: none. */
+  databaseNamedStatements: number;
   blobs: BlobStoreConfig;
   log: { level: string; pretty: boolean };
   /** Fastify's `trustProxy`: false, true, a hop count or a list of addresses/CIDRs. */
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     corsOrigins: [...new Set(corsOrigins)],
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     blobs:
       e.BLOB_STORE === 's3'
         ? {

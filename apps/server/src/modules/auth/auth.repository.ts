@@ -23,6 +23,21 @@ const live = (idleDays: number) =>
   );
 
 export function createAuthRepository(db: Database, { idleDays }: { idleDays: number }) {
+  // Prepared once (a named statement on PostgreSQL): the guard of every request runs it.
+  const liveSession = db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      user: sessionUserColumns,
+      fundId: fundMembers.fundId,
+      fundRole: fundMembers.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(fundMembers, eq(fundMembers.userId, users.id))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(idleDays)))
+    .limit(1)
+    .prepare('auth_live_session');
   return {
     findUserByEmail: async (email: string): Promise<UserRow | undefined> => {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -54,19 +69,7 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
      * there: one round trip for the access guard of every request (it is most of an API call's cost).
      */
     findLiveSession: async (tokenHash: string) => {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          lastSeenAt: sessions.lastSeenAt,
-          user: sessionUserColumns,
-          fundId: fundMembers.fundId,
-          fundRole: fundMembers.role,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(fundMembers, eq(fundMembers.userId, users.id))
-        .where(and(eq(sessions.tokenHash, tokenHash), live(idleDays)))
-        .limit(1);
+      const [row] = await liveSession.execute({ tokenHash });
       return row;
     },
 
