@@ -160,3 +160,55 @@ describe('GET /api/vc/deals cursor', () => {
     expect(String(csv.body).match(/Burst \d/g)).toHaveLength(9);
   });
 });
+
+describe('GET /api/vc/deals?q=', () => {
+  it('finds exactly the deals whose name or sector holds the term, however common its words are (and so does the CSV)', async () => {
+    const f = await newFund();
+    const other = await newFund();
+    // 'Startup' is in most names (a word the trigram index is not given); a few names are unusual.
+    const names = [
+      ...Array.from({ length: 120 }, (_, i) => `Startup ${i}`),
+      'Startup 42 Robotics',
+      'Robotic Startups Inc',
+      'ACME startup lab',
+      '100% Solar',
+      'Under_score Labs',
+      'Co-Op Foods',
+    ];
+    const sectorOf = (i: number) => ['SaaS', 'Fintech', 'Climate Tech'][i % 3]!;
+    await db()
+      .insert(deals)
+      .values(names.map((startupName, i) => ({ fundId: f.fundId, startupName, sector: sectorOf(i), source: 'upload' as const })));
+    await db().insert(deals).values({ fundId: other.fundId, startupName: 'Startup 42 Robotics', sector: 'SaaS', source: 'upload' });
+
+    /** Every deal the list returns for the search (all pages), by name and sector. */
+    async function found(term: string) {
+      const out: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; body: { deals: { startupName: string; sector: string }[]; nextCursor: string | null; counts: Counts } } = await server.request(
+          'GET',
+          `/api/vc/deals?q=${encodeURIComponent(term)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          { token: f.token },
+        );
+        expect(res.status).toBe(200);
+        out.push(...res.body.deals.map((d) => `${d.startupName}|${d.sector}`));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      return out.sort();
+    }
+    const truth = (term: string) =>
+      names
+        .map((n, i) => `${n}|${sectorOf(i)}`)
+        .filter((row) => row.split('|').some((v) => v.toLowerCase().includes(term.toLowerCase())))
+        .sort();
+
+    for (const term of ['startup 42', 'tartup 4', 'STARTUP', 'startup 42 robotics', 'robotic', 'startups robotic', 'tech', 'climate t', 'acme startup', '100%', 'under_', 'r_s', 'co-op', 'p 1', 'zzz startup']) {
+      expect({ term, found: await found(term) }).toEqual({ term, found: truth(term) });
+    }
+    const { counts, truth: listed } = await countsAndTruth(f.token, 'q=startup');
+    expect(counts).toEqual(listed);
+    const csv = await server.request('GET', `/api/vc/deals/export.csv?q=${encodeURIComponent('startup 4')}`, { token: f.token });
+    expect(String(csv.body).split('\n').filter((line) => /Startup 4/i.test(line))).toHaveLength(truth('startup 4').length);
+  });
+});

@@ -21,7 +21,7 @@ import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
-import type { DealRow, DealsRepository, FundRowForDeals } from './deals.repository.ts';
+import type { DealRow, DealsRepository, Filters, FundRowForDeals } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
@@ -105,11 +105,16 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
   }
 
   /** Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort). */
-  async function readPage(fundId: string, query: DealListQuery) {
-    const { sort, limit, cursor, ...filters } = query;
+  /** The repository's filters: the list's, with its search term planned (one round trip when there is one). */
+  async function filtersOf(fundId: string, { q, ...filters }: Omit<DealFilters, 'sort' | 'status'>): Promise<Filters> {
+    return q ? { ...filters, search: await repo.searchPlan(fundId, q) } : filters;
+  }
+
+  async function readPage(fundId: string, query: DealListQuery, filters: Filters) {
+    const { sort, limit, cursor, status } = query;
     const order = orderOf(sort);
     const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
-    const rows = await repo.page({ fundId, filters, sort, limit, after });
+    const rows = await repo.page({ fundId, filters: { ...filters, status }, sort, limit, after });
     return cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]);
   }
 
@@ -132,19 +137,20 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     },
 
     async list(fundId: string | null, query: DealListQuery) {
-      const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...filters } = query;
+      const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...listFilters } = query;
       if (!fundId) return EMPTY_LIST;
+      const filters = await filtersOf(fundId, listFilters);
       // A search is counted over its matching rows (deal_counts cannot answer it). On the first page of
       // every status, a search that fits on the page has all its matches there: they are counted from the
       // page instead of being searched for a second time (the search is most of such a call's cost).
-      if (filters.q && !query.status && !query.cursor) {
-        const [page, fund] = await Promise.all([readPage(fundId, query), repo.fund(fundId)]);
+      if (filters.search && !query.status && !query.cursor) {
+        const [page, fund] = await Promise.all([readPage(fundId, query, filters), repo.fund(fundId)]);
         if (!fund) return EMPTY_LIST;
         const counts = page.next_cursor === null ? countsOf(page.items) : (await repo.listSummary(fundId, filters))?.counts;
         return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: counts ?? EMPTY_LIST.counts, plan: planOf(fund) };
       }
       // The page and the summary (counts, plan) are independent reads: one round trip's latency, not two.
-      const [page, summary] = await Promise.all([readPage(fundId, query), repo.listSummary(fundId, filters)]);
+      const [page, summary] = await Promise.all([readPage(fundId, query, filters), repo.listSummary(fundId, filters)]);
       if (!summary) return EMPTY_LIST;
       return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) };
     },
@@ -282,10 +288,11 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       const base = publicWebUrl.replace(/\/$/, '');
       async function* rows(): AsyncGenerator<readonly CsvValue[]> {
         if (!fund) return;
-        const { sort, ...rest } = filters;
+        const { sort, status, ...rest } = filters;
+        const planned = { ...(await filtersOf(fund.id, rest)), status };
         let after: [string | number | null, string] | undefined;
         for (;;) {
-          const rows = await repo.exportPage({ fundId: fund.id, filters: rest, sort, limit: CSV_PAGE, after });
+          const rows = await repo.exportPage({ fundId: fund.id, filters: planned, sort, limit: CSV_PAGE, after });
           const items = rows.slice(0, CSV_PAGE);
           for (const d of items) {
             yield [
