@@ -120,9 +120,7 @@ async function backendPids() {
   return rows.map((r) => r.pid);
 }
 /** CPU used by the server and the database's backends: a snapshot to diff. */
-let serverPid;
 async function cpuSnapshot() {
-  serverPid = server.pid;
   const pids = [server.pid, ...(await backendPids())];
   return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
 }
@@ -133,13 +131,13 @@ async function cpuSince(before) {
 async function cpuSplitSince(before) {
   const now = await cpuSnapshot();
   let total = 0;
-  let server = 0;
+  let serverCpu = 0;
   for (const [pid, ms] of now) {
     const used = ms - (before.get(pid) ?? 0);
     total += used;
-    if (pid === serverPid) server += used;
+    if (pid === server.pid) serverCpu += used;
   }
-  return { total, server, database: total - server };
+  return { total, server: serverCpu, database: total - serverCpu };
 }
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { loadConfig } from '../config/env.ts';
-import { BlobNotFoundError, type BlobStore } from './blob-store.ts';
+import { BlobNotFoundError, blobHead, blobSize, type BlobStore } from './blob-store.ts';
 import { openBlobStore } from './open-blob-store.ts';
 
 /** One backing storage and a way to open stores on it: two stores on one backing are two processes. */
@@ -130,6 +130,17 @@ describe.each(backings)('blob store contract: $name', ({ make }) => {
       await expect(store.delete(bad)).rejects.toThrow('Invalid blob key');
     },
   );
+});
+
+describe('blob data in pieces', () => {
+  it('gives its size and first bytes across pieces, however the bytes were cut', () => {
+    const pieces = [new Uint8Array([0x25, 0x50]), new Uint8Array(0), new Uint8Array([0x44, 0x46, 0x2d, 0x31]), new Uint8Array([0x2e])];
+    expect(blobSize(pieces)).toBe(7);
+    expect([...blobHead(pieces, 5)]).toEqual([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    expect([...blobHead(pieces, 50)]).toEqual([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e]);
+    expect([...blobHead(new Uint8Array([1, 2, 3]), 2)]).toEqual([1, 2]);
+    expect(blobHead([], 8).byteLength).toBe(0);
+  });
 });
 
 describe('BLOB_STORE settings', () => {

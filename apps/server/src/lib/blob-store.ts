@@ -3,11 +3,6 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
- * Where uploaded files live: the local folder by default (one machine), or an S3-compatible
- * bucket (`s3-blob-store.ts`) when API and workers run on several machines. Both keep the same
- * contract, tested once against each in blob-store.test.ts.
- */
-/**
  * What a blob is written from: the bytes, or the pieces they arrived in, in order (a received
  * message's reads), so a large upload is never joined into one more copy just to be stored.
  */
@@ -19,20 +14,19 @@ export const blobParts = (data: BlobData): readonly Uint8Array[] => (data instan
 /** How many bytes the data holds. */
 export const blobSize = (data: BlobData): number => blobParts(data).reduce((n, p) => n + p.byteLength, 0);
 
-/** The data's first `n` bytes (fewer when it is shorter), joined only as far as they reach. */
+/** The data's first `n` bytes (fewer when it is shorter), without joining more than `n` bytes of each piece. */
 export function blobHead(data: BlobData, n: number): Uint8Array {
   const parts = blobParts(data);
-  if (parts.length === 1 || (parts[0]?.byteLength ?? 0) >= n) return (parts[0] ?? new Uint8Array(0)).subarray(0, n);
-  const head: Uint8Array[] = [];
-  let have = 0;
-  for (const part of parts) {
-    if (have >= n) break;
-    head.push(part.subarray(0, n - have));
-    have += head[head.length - 1]!.byteLength;
-  }
-  return Buffer.concat(head);
+  const first = parts[0] ?? new Uint8Array(0);
+  if (parts.length === 1 || first.byteLength >= n) return first.subarray(0, n);
+  return Buffer.concat(parts.map((p) => p.subarray(0, n))).subarray(0, n);
 }
 
+/**
+ * Where uploaded files live: the local folder by default (one machine), or an S3-compatible
+ * bucket (`s3-blob-store.ts`) when API and workers run on several machines. Both keep the same
+ * contract, tested once against each in blob-store.test.ts.
+ */
 export interface BlobStore {
   /** Stores the bytes under the key, replacing any earlier ones; a reader never sees half a file. */
   put(key: string, data: BlobData): Promise<void>;

@@ -188,20 +188,20 @@ export const createDealsRepository = repository((db) => {
     /** How a search for `term` runs in this fund (see searchCondition): one round trip. */
     searchPlan: async (fundId: string, term: string): Promise<SearchPlan> => {
       const words = searchWords(term);
+      const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
       const newest = sql`(select ${deals.startupName} as name from ${deals} where ${deals.fundId} = ${fundId} order by ${deals.createdAt} desc limit ${SEARCH_SAMPLE})`;
       const uncommon = words.length
-        ? sql`(select coalesce(json_agg(w), '[]'::json) from unnest(${sql`array[${sql.join(words.map((w) => sql`${`%${escapeLike(w)}%`}`), sql`, `)}]::text[]`}) as w
-            where (select count(*) from ${newest} newest where newest.name ilike w) < ${SEARCH_COMMON})`
+        ? sql`(select coalesce(json_agg(t.word), '[]'::json) from unnest(${textArray(words)}, ${textArray(words.map((w) => `%${escapeLike(w)}%`))}) as t(word, pattern)
+            where (select count(*) from ${newest} newest where newest.name ilike t.pattern) < ${SEARCH_COMMON})`
         : sql`'[]'::json`;
       const [row] = await db
         .select({
-          indexPatterns: sql<string[]>`${uncommon}`,
+          indexWords: sql<string[]>`${uncommon}`,
           sectors: sql<string[]>`(select coalesce(json_agg(distinct ${dealCounts.value}), '[]'::json) from ${dealCounts}
             where ${dealCounts.fundId} = ${fundId} and ${dealCounts.facet} = 'sector' and ${dealCounts.n} > 0 and ${dealCounts.value} ilike ${`%${escapeLike(term)}%`})`,
         })
         .from(sql`(select 1) as one`);
-      const patterns = new Set(row?.indexPatterns ?? []);
-      return { term, indexWords: words.filter((w) => patterns.has(`%${escapeLike(w)}%`)), sectors: row?.sectors ?? [] };
+      return { term, indexWords: row?.indexWords ?? [], sectors: row?.sectors ?? [] };
     },
 
     fund: async (fundId: string): Promise<FundRowForDeals | undefined> => {

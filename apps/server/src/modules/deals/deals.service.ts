@@ -104,12 +104,12 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     return row;
   }
 
-  /** Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort). */
   /** The repository's filters: the list's, with its search term planned (one round trip when there is one). */
   async function filtersOf(fundId: string, { q, ...filters }: Omit<DealFilters, 'sort' | 'status'>): Promise<Filters> {
     return q ? { ...filters, search: await repo.searchPlan(fundId, q) } : filters;
   }
 
+  /** Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort). */
   async function readPage(fundId: string, query: DealListQuery, filters: Filters) {
     const { sort, limit, cursor, status } = query;
     const order = orderOf(sort);

@@ -56,8 +56,6 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
           return callback(smtpError(`Message exceeds the maximum size of ${INTAKE_MAX_MESSAGE_BYTES} bytes`, 552));
         }
-        // Stored from the reads it arrived in: joining 2–10 MB into one more copy only fed the GC.
-        const raw = chunks;
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
         const known = fundsOf.get(session);
         const funds = new Map<string, FundRow>();
@@ -65,8 +63,9 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
           const fund = known?.get(rcpt.address.toLowerCase());
           if (fund) funds.set(fund.id, fund);
         }
-        // Stored for every fund addressed before 250 is answered: an accepted message is never lost.
-        Promise.all([...funds.values()].map((fund) => intake.smtp.store(fund, raw, session.remoteAddress, from)))
+        // Stored from the reads it arrived in (no joined copy), for every fund addressed, before 250
+        // is answered: an accepted message is never lost.
+        Promise.all([...funds.values()].map((fund) => intake.smtp.store(fund, chunks, session.remoteAddress, from)))
           .then((receipts) => callback(null, `Received, reference ${receipts.map((r) => r.reference).join(', ')}`))
           .catch((err: Error) => {
             log.error({ err }, 'intake: storing a message failed');
