@@ -23,7 +23,7 @@ const live = (idleDays: number) =>
   );
 
 export function createAuthRepository(db: Database, { idleDays }: { idleDays: number }) {
-  // Prepared once (a named statement on PostgreSQL): the guard of every request runs it.
+  // Built once (the guard of every request runs it); unnamed, as named-statements.ts names the repeated ones.
   const liveSession = db
     .select({
       sessionId: sessions.id,
@@ -37,7 +37,7 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
     .leftJoin(fundMembers, eq(fundMembers.userId, users.id))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(idleDays)))
     .limit(1)
-    .prepare('auth_live_session');
+    .prepare('');
   return {
     findUserByEmail: async (email: string): Promise<UserRow | undefined> => {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

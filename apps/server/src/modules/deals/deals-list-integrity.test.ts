@@ -34,27 +34,47 @@ const SOURCES = ['upload', 'email', 'form'] as const;
 
 type Counts = { all: number; hot: number; track: number; cold: number };
 
-/** The counts the list answers with, and the counts of the deals it returns (every page, every status). */
+/** Every deal a list returns, page after page at 100 a page. */
+async function listAll(token: string, filters: string): Promise<{ status: keyof Counts | 'new' }[]> {
+  const sep = filters ? '&' : '';
+  const all: { status: keyof Counts | 'new' }[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { status: number; body: { deals: { status: keyof Counts | 'new' }[]; nextCursor: string | null } } = await server.request(
+      'GET',
+      `/api/vc/deals?${filters}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token },
+    );
+    expect(res.status).toBe(200);
+    all.push(...res.body.deals);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+/**
+ * The counts the list answers with, and the counts of the deals it returns (every page, every
+ * status). Each tab of the same filters must list exactly its count of deals, all in its status.
+ */
 async function countsAndTruth(token: string, query: string): Promise<{ counts: Counts; truth: Counts }> {
   const first = await server.request('GET', `/api/vc/deals?${query}`, { token });
   expect(first.status).toBe(200);
   // The truth reads every page at 100 a page, whatever page size the first request asked for.
   const filters = query.replace(/(^|&)limit=\d+/, '');
-  const sep = filters ? '&' : '';
   const truth: Counts = { all: 0, hot: 0, track: 0, cold: 0 };
-  let cursor: string | null = null;
-  do {
-    const res: { body: { deals: { status: keyof Counts | 'new' }[]; nextCursor: string | null } } = await server.request(
-      'GET',
-      `/api/vc/deals?${filters}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { token },
-    );
-    for (const d of res.body.deals) {
-      truth.all++;
-      if (d.status !== 'new') truth[d.status]++;
-    }
-    cursor = res.body.nextCursor;
-  } while (cursor);
+  for (const d of await listAll(token, filters)) {
+    truth.all++;
+    if (d.status !== 'new') truth[d.status]++;
+  }
+  for (const tab of ['hot', 'track', 'cold'] as const) {
+    const listed = await listAll(token, `${filters}${filters ? '&' : ''}status=${tab}`);
+    expect({ query, tab, statuses: [...new Set(listed.map((d) => d.status))], n: listed.length }).toEqual({
+      query,
+      tab,
+      statuses: listed.length ? [tab] : [],
+      n: truth[tab],
+    });
+  }
   return { counts: first.body.counts, truth };
 }
 

@@ -1,7 +1,22 @@
 import { DEAL_FACETS, type DealFilters, type DealRowStatus, type DealSort, type SubScoreKey } from '@fitscore/contracts';
-import { dealCounts, dealScores, dealSources, dealStatusHistory, deals, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, repository, scoringRuns, users, weightedOverallSql } from '@fitscore/db';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import {
+  dealCounts,
+  dealScores,
+  dealSources,
+  dealStatusHistory,
+  deals,
+  decks,
+  fitScores,
+  FUND_WEIGHT_COLUMNS,
+  funds,
+  repository,
+  scoringRuns,
+  statementsByShape,
+  users,
+  weightedOverallSql,
+} from '@fitscore/db';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 
 /** A deal's row with its FitScore (kept in deal_scores, see the schema). */
 export type DealRowRaw = typeof deals.$inferSelect & { fitScore: number | null };
@@ -93,6 +108,41 @@ const SEARCH_COMMON = 50;
 /** The words of a term worth a look in the trigram index (pg_trgm needs 3 characters), at most 8. */
 const searchWords = (term: string) => [...new Set(term.toLowerCase().split(/\s+/).filter((w) => w.length >= 3))].slice(0, 8);
 
+/** The one-dimension filters: the deal column each narrows and the deal_counts facet it is counted under. */
+const FILTERS = {
+  sector: { column: deals.sector, facet: 'sector' },
+  stage: { column: deals.stage, facet: 'stage' },
+  region: { column: deals.geography, facet: 'region' },
+  confidence: { column: deals.confidence, facet: 'confidence' },
+  source: { column: deals.source, facet: 'source' },
+  owner: { column: deals.ownerUserId, facet: 'owner' },
+} as const;
+type FilterKey = keyof typeof FILTERS;
+const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
+
+/**
+ * What decides the SQL of a list's conditions (statementsByShape): which filters are set, and how
+ * its search is planned. The values are the statement's placeholders, named after the filters.
+ */
+interface FilterShape {
+  keys: FilterKey[];
+  search?: { words: number; sectors: boolean };
+}
+const shapeKey = ({ keys, search }: FilterShape) => `${keys.join(',')}|${search ? `${search.words},${search.sectors}` : ''}`;
+
+/** The shape of a list's filters and the values of its placeholders. */
+function filterParams(fundId: string, f: Filters): { shape: FilterShape; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = { fundId };
+  const keys = FILTER_KEYS.filter((k) => f[k]?.length);
+  for (const k of keys) values[k] = f[k];
+  if (!f.search) return { shape: { keys }, values };
+  const { term, indexWords, sectors } = f.search;
+  values.term = `%${escapeLike(term)}%`;
+  indexWords.forEach((w, i) => (values[`word${i}`] = `%${escapeLike(w)}%`));
+  if (sectors.length) values.searchSectors = sectors;
+  return { shape: { keys, search: { words: indexWords.length, sectors: sectors.length > 0 } }, values };
+}
+
 /**
  * A search's condition: a case-insensitive substring of the name, or a sector containing it.
  * The trigram index is given only the uncommon words of the term (each is a substring of any
@@ -103,45 +153,49 @@ const searchWords = (term: string) => [...new Set(term.toLowerCase().split(/\s+/
  * statistics show it common, so it reads the rows in the list's order, where matches are near.
  * The sector is matched against the fund's few sector values instead of its own index.
  */
-function searchCondition({ term, indexWords, sectors }: SearchPlan): SQL {
-  const pattern = `%${escapeLike(term)}%`;
-  const name = indexWords.length
-    ? and(...indexWords.map((w) => ilike(deals.startupName, `%${escapeLike(w)}%`)), sql`(${deals.startupName} || '') ilike ${pattern}`)!
-    : ilike(deals.startupName, pattern);
-  return sectors.length ? or(name, inArray(deals.sector, sectors))! : name;
+function searchCondition({ words, sectors }: NonNullable<FilterShape['search']>): SQL {
+  const term = sql.placeholder('term');
+  const name = words
+    ? and(
+        ...Array.from({ length: words }, (_, i) => ilike(deals.startupName, sql.placeholder(`word${i}`))),
+        sql`(${deals.startupName} || '') ilike ${term}`,
+      )!
+    : ilike(deals.startupName, term);
+  return sectors ? or(name, sql`${deals.sector} = any(${sql.placeholder('searchSectors')})`)! : name;
 }
 
 /** The filters' conditions within one fund (the tab's status is separate: counts ignore it). */
-function filterConditions(fundId: string, f: Filters): SQL[] {
-  const where: SQL[] = [eq(deals.fundId, fundId)];
-  if (f.search) where.push(searchCondition(f.search));
-  if (f.sector?.length) where.push(inArray(deals.sector, f.sector));
-  if (f.stage?.length) where.push(inArray(deals.stage, f.stage));
-  if (f.region?.length) where.push(inArray(deals.geography, f.region));
-  if (f.confidence?.length) where.push(inArray(deals.confidence, f.confidence));
-  if (f.source?.length) where.push(inArray(deals.source, f.source));
-  if (f.owner?.length) where.push(inArray(deals.ownerUserId, f.owner));
+function filterConditions({ keys, search }: FilterShape): SQL[] {
+  const where: SQL[] = [eq(deals.fundId, sql.placeholder('fundId'))];
+  if (search) where.push(searchCondition(search));
+  for (const k of keys) where.push(sql`${FILTERS[k].column} = any(${sql.placeholder(k)})`);
   return where;
 }
 
-/** The one-dimension filters and the deal_counts facet each is counted under. */
-const FACETS = { sector: 'sector', stage: 'stage', region: 'region', confidence: 'confidence', source: 'source', owner: 'owner' } as const;
-
 /**
- * The facet and values when the filters narrow by at most one dimension (no search): their
- * counts are kept in deal_counts. Undefined when the rows must be counted.
+ * The facet whose deal_counts rows count the list when the filters narrow by at most one
+ * dimension (no search), with its values. Undefined when the rows must be counted.
  */
 function countedFacet(f: Filters): { facet: string; values: string[] } | undefined {
   if (f.search) return undefined;
-  const set = (Object.keys(FACETS) as (keyof typeof FACETS)[]).filter((k) => f[k]?.length);
+  const set = FILTER_KEYS.filter((k) => f[k]?.length);
   if (set.length === 0) return { facet: 'all', values: [''] };
   if (set.length > 1) return undefined;
   const key = set[0]!;
-  return { facet: FACETS[key], values: f[key]! };
+  return { facet: FILTERS[key].facet, values: f[key]! };
 }
 
-/** The counts and the plan of a list, from the one row of listSummary's query. */
-const summaryOf = (row: { all: number; hot: number; track: number; cold: number } & Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>) => ({
+/** How many deals a list holds (every status: the tab does not narrow them) and the fund's plan. */
+export interface ListSummary {
+  counts: { all: number; hot: number; track: number; cold: number };
+  fund: Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>;
+}
+type SummaryRow = { all: number; hot: number; track: number; cold: number } & Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>;
+/** The plan of the fund, with the counts when a page carries them (PageSummary). */
+type CarriedSummary = Pick<SummaryRow, 'plan' | 'trialScoresUsed'> & Partial<SummaryRow>;
+/** A select of SummaryRow's fields (summaryQuery's statements). */
+type SummarySelect = SQLWrapper & { prepare(name: string): { execute(values: Record<string, unknown>): Promise<SummaryRow[]> } };
+const summaryOf = (row: SummaryRow): ListSummary => ({
   counts: { all: row.all, hot: row.hot, track: row.track, cold: row.cold },
   fund: { plan: row.plan, trialScoresUsed: row.trialScoresUsed },
 });
@@ -155,6 +209,13 @@ export interface PageRequest {
   after?: [string | number | null, string];
 }
 
+/**
+ * What each row of a page also carries, computed once by PostgreSQL for the whole statement: the
+ * list's counts and the fund's plan, or only the plan. It saves the list call a round trip; a page
+ * with no row carries nothing, and listSummary answers instead.
+ */
+export type PageSummary = 'counts' | 'plan';
+
 export const createDealsRepository = repository((db) => {
   const selectDeals = () =>
     db
@@ -163,44 +224,112 @@ export const createDealsRepository = repository((db) => {
       .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
       .leftJoin(owners, eq(owners.id, deals.ownerUserId));
 
+  const statement = statementsByShape();
+
   /**
-   * The filtered rows after a keyset position, in the sort's order, and the sort key as text:
-   * a timestamp keeps its microseconds (a JavaScript Date would cut them, and deals created
-   * within one millisecond would then be skipped by the next page).
+   * The filtered rows after a keyset position, in the sort's order, with the fields asked for and
+   * the sort key as text: a timestamp keeps its microseconds (a JavaScript Date would cut them, and
+   * deals created within one millisecond would then be skipped by the next page). Its statement's
+   * shape, the values of its placeholders and the statement itself, built by `select`.
    */
-  function pageWhere({ fundId, filters, sort, after }: Omit<PageRequest, 'limit'>) {
+  function pageQuery({ fundId, filters, sort, after }: Omit<PageRequest, 'limit'>) {
+    const { shape, values } = filterParams(fundId, filters);
+    if (filters.status) values.status = filters.status;
+    if (after) [values.afterKey, values.afterId] = after;
     const { key, id, desc: descending } = SORT_KEYS[sort];
-    // Both fund ids: either table's index can lead the plan (deal_scores' for FitScore order).
-    const where = [...filterConditions(fundId, filters), eq(dealScores.fundId, fundId)];
-    if (filters.status) where.push(eq(deals.status, filters.status));
-    if (after) {
-      const value = sort === 'date' || sort === '-date' ? sql`${after[0]}::timestamptz` : sql`${after[0]}`;
-      where.push(descending ? sql`(${key}, ${id}) < (${value}, ${after[1]}::uuid)` : sql`(${key}, ${id}) > (${value}, ${after[1]}::uuid)`);
-    }
-    return {
-      where: and(...where),
-      order: descending ? [desc(key), desc(id)] : [asc(key), asc(id)],
-      sortKey: sql<string>`(${key})::text`,
+    const select = <F extends SelectedFields>(fields: F) => {
+      // Both fund ids: either table's index can lead the plan (deal_scores' for FitScore order).
+      const where = [...filterConditions(shape), eq(dealScores.fundId, sql.placeholder('fundId'))];
+      if (filters.status) where.push(eq(deals.status, sql.placeholder('status')));
+      if (after) {
+        const value = sort === 'date' || sort === '-date' ? sql`${sql.placeholder('afterKey')}::timestamptz` : sql.placeholder('afterKey');
+        const position = sql`(${value}, ${sql.placeholder('afterId')}::uuid)`;
+        where.push(descending ? sql`(${key}, ${id}) < ${position}` : sql`(${key}, ${id}) > ${position}`);
+      }
+      return db
+        .select({ ...fields, sortKey: sql<string>`(${key})::text` })
+        .from(deals)
+        .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
+        .leftJoin(owners, eq(owners.id, deals.ownerUserId))
+        .where(and(...where))
+        .orderBy(...(descending ? [desc(key), desc(id)] : [asc(key), asc(id)]))
+        .limit(sql.placeholder('limit'));
     };
+    return { shape: `${shapeKey(shape)}|${sort}|${filters.status ? 's' : ''}|${after ? 'a' : ''}`, values, select };
   }
+
+  const plan = { plan: sql<FundRowForDeals['plan']>`${funds.plan}`.as('plan'), trialScoresUsed: sql<number>`${funds.trialScoresUsed}`.as('trialScoresUsed') };
+
+  /**
+   * The statement of a list's summary (its fields named as SummaryRow, for row_to_json too): from
+   * deal_counts when the filters narrow by at most one dimension, else the fund's matching deals counted.
+   */
+  function summaryQuery(fundId: string, filters: Filters): { shape: string; values: Record<string, unknown>; build: () => SummarySelect } {
+    const counted = countedFacet(filters);
+    if (counted) {
+      const n = (status?: string) =>
+        status ? sql<number>`coalesce(sum(${dealCounts.n}) filter (where ${dealCounts.status} = ${status}), 0)::int` : sql<number>`coalesce(sum(${dealCounts.n}), 0)::int`;
+      const build = () =>
+        db
+          .select({ all: n().as('all'), hot: n('hot').as('hot'), track: n('track').as('track'), cold: n('cold').as('cold'), ...plan })
+          .from(funds)
+          .leftJoin(
+            dealCounts,
+            and(eq(dealCounts.fundId, funds.id), eq(dealCounts.facet, sql.placeholder('facet')), sql`${dealCounts.value} = any(${sql.placeholder('facetValues')})`),
+          )
+          .where(eq(funds.id, sql.placeholder('fundId')))
+          .groupBy(funds.id);
+      return { shape: 'facet', values: { fundId, facet: counted.facet, facetValues: counted.values }, build };
+    }
+    const { shape, values } = filterParams(fundId, filters);
+    const count = (status?: string) =>
+      (status ? sql<number>`(count(${deals.id}) filter (where ${deals.status} = ${status}))::int` : sql<number>`count(${deals.id})::int`).as(status ?? 'all');
+    const build = () =>
+      db
+        .select({ all: count(), hot: count('hot'), track: count('track'), cold: count('cold'), ...plan })
+        .from(funds)
+        .leftJoin(deals, and(...filterConditions(shape)))
+        .where(eq(funds.id, sql.placeholder('fundId')))
+        .groupBy(funds.id);
+    return { shape: `rows|${shapeKey(shape)}`, values, build };
+  }
+
+  /** The `summary` field of a page's rows (see PageSummary), its shape and its values. */
+  function pageSummary(fundId: string, filters: Filters, summary: PageSummary) {
+    if (summary === 'plan') {
+      const build = () => sql<CarriedSummary>`(select row_to_json(s) from (${db.select(plan).from(funds).where(eq(funds.id, sql.placeholder('fundId')))}) s)`;
+      return { shape: 'plan', values: {}, build };
+    }
+    const query = summaryQuery(fundId, filters);
+    return { ...query, build: () => sql<CarriedSummary>`(select row_to_json(s) from (${query.build()}) s)` };
+  }
+
+  /** Which words of a search term are uncommon in the fund's newest names, and the sectors it matches (searchCondition). */
+  const planSearch = () => {
+    const newest = sql`(select ${deals.startupName} as name from ${deals} where ${deals.fundId} = ${sql.placeholder('fundId')}
+      order by ${deals.createdAt} desc limit ${SEARCH_SAMPLE})`;
+    return db
+      .select({
+        indexWords: sql<string[]>`(select coalesce(json_agg(t.word), '[]'::json)
+          from unnest(${sql.placeholder('words')}::text[], ${sql.placeholder('patterns')}::text[]) as t(word, pattern)
+          where (select count(*) from ${newest} newest where newest.name ilike t.pattern) < ${SEARCH_COMMON})`,
+        sectors: sql<string[]>`(select coalesce(json_agg(distinct ${dealCounts.value}), '[]'::json) from ${dealCounts}
+          where ${dealCounts.fundId} = ${sql.placeholder('fundId')} and ${dealCounts.facet} = 'sector' and ${dealCounts.n} > 0
+            and ${dealCounts.value} ilike ${sql.placeholder('term')})`,
+      })
+      .from(sql`(select 1) as one`);
+  };
 
   return {
     /** How a search for `term` runs in this fund (see searchCondition): one round trip. */
     searchPlan: async (fundId: string, term: string): Promise<SearchPlan> => {
       const words = searchWords(term);
-      const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-      const newest = sql`(select ${deals.startupName} as name from ${deals} where ${deals.fundId} = ${fundId} order by ${deals.createdAt} desc limit ${SEARCH_SAMPLE})`;
-      const uncommon = words.length
-        ? sql`(select coalesce(json_agg(t.word), '[]'::json) from unnest(${textArray(words)}, ${textArray(words.map((w) => `%${escapeLike(w)}%`))}) as t(word, pattern)
-            where (select count(*) from ${newest} newest where newest.name ilike t.pattern) < ${SEARCH_COMMON})`
-        : sql`'[]'::json`;
-      const [row] = await db
-        .select({
-          indexWords: sql<string[]>`${uncommon}`,
-          sectors: sql<string[]>`(select coalesce(json_agg(distinct ${dealCounts.value}), '[]'::json) from ${dealCounts}
-            where ${dealCounts.fundId} = ${fundId} and ${dealCounts.facet} = 'sector' and ${dealCounts.n} > 0 and ${dealCounts.value} ilike ${`%${escapeLike(term)}%`})`,
-        })
-        .from(sql`(select 1) as one`);
+      const [row] = await statement('search-plan', planSearch).execute({
+        fundId,
+        words,
+        patterns: words.map((w) => `%${escapeLike(w)}%`),
+        term: `%${escapeLike(term)}%`,
+      });
       return { term, indexWords: row?.indexWords ?? [], sectors: row?.sectors ?? [] };
     },
 
@@ -238,17 +367,18 @@ export const createDealsRepository = repository((db) => {
       return row;
     },
 
-    /** One page (limit + 1 rows, so the caller knows whether another follows) after a keyset position. */
-    page: async ({ limit, ...request }: PageRequest): Promise<DealPageRow[]> => {
-      const { where, order, sortKey } = pageWhere(request);
-      return db
-        .select({ ...dealColumns, sortKey })
-        .from(deals)
-        .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
-        .leftJoin(owners, eq(owners.id, deals.ownerUserId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit + 1);
+    /**
+     * One page (limit + 1 rows, so the caller knows whether another follows) after a keyset position,
+     * and the summary its rows carried (PageSummary): the fund's plan, with the counts when asked for.
+     */
+    page: async ({ limit, ...request }: PageRequest, summary: PageSummary): Promise<{ rows: DealPageRow[]; summary?: Partial<ListSummary> }> => {
+      const { shape, values, select } = pageQuery(request);
+      const carried = pageSummary(request.fundId, request.filters, summary);
+      const query = statement(`page|${shape}|${carried.shape}`, () => select({ ...dealColumns, summary: carried.build() }));
+      const rows = await query.execute({ ...carried.values, ...values, limit: limit + 1 });
+      const first = rows[0]?.summary;
+      if (!first) return { rows };
+      return { rows, summary: summary === 'counts' ? summaryOf(first as SummaryRow) : { fund: { plan: first.plan, trialScoresUsed: first.trialScoresUsed } } };
     },
 
     /**
@@ -256,9 +386,9 @@ export const createDealsRepository = repository((db) => {
      * copy in the wire-protocol parser, and 100,000 rows of the whole deal spent most of the export there).
      */
     exportPage: async ({ limit, ...request }: PageRequest) => {
-      const { where, order, sortKey } = pageWhere(request);
-      return db
-        .select({
+      const { shape, values, select } = pageQuery(request);
+      const query = statement(`export|${shape}`, () =>
+        select({
           id: deals.id,
           createdAt: deals.createdAt,
           startupName: deals.startupName,
@@ -272,14 +402,9 @@ export const createDealsRepository = repository((db) => {
           ownerName: owners.name,
           website: deals.website,
           subScores: DEAL_SUB_SCORES,
-          sortKey,
-        })
-        .from(deals)
-        .innerJoin(dealScores, eq(dealScores.dealId, deals.id))
-        .leftJoin(owners, eq(owners.id, deals.ownerUserId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit + 1);
+        }),
+      );
+      return query.execute({ ...values, limit: limit + 1 });
     },
 
     /**
@@ -288,32 +413,9 @@ export const createDealsRepository = repository((db) => {
      * the fund's plan and trial use in the same query (a round trip less per list call).
      * Undefined when the fund does not exist.
      */
-    listSummary: async (fundId: string, filters: Filters) => {
-      const plan = { plan: funds.plan, trialScoresUsed: funds.trialScoresUsed };
-      const counted = countedFacet(filters);
-      if (counted) {
-        const n = (status?: string) =>
-          status ? sql<number>`coalesce(sum(${dealCounts.n}) filter (where ${dealCounts.status} = ${status}), 0)::int` : sql<number>`coalesce(sum(${dealCounts.n}), 0)::int`;
-        const [row] = await db
-          .select({ all: n(), hot: n('hot'), track: n('track'), cold: n('cold'), ...plan })
-          .from(funds)
-          .leftJoin(dealCounts, and(eq(dealCounts.fundId, funds.id), eq(dealCounts.facet, counted.facet), inArray(dealCounts.value, counted.values)))
-          .where(eq(funds.id, fundId))
-          .groupBy(funds.id);
-        return row && summaryOf(row);
-      }
-      const [row] = await db
-        .select({
-          all: sql<number>`count(${deals.id})::int`,
-          hot: sql<number>`(count(${deals.id}) filter (where ${deals.status} = 'hot'))::int`,
-          track: sql<number>`(count(${deals.id}) filter (where ${deals.status} = 'track'))::int`,
-          cold: sql<number>`(count(${deals.id}) filter (where ${deals.status} = 'cold'))::int`,
-          ...plan,
-        })
-        .from(funds)
-        .leftJoin(deals, and(...filterConditions(fundId, filters)))
-        .where(eq(funds.id, fundId))
-        .groupBy(funds.id);
+    listSummary: async (fundId: string, filters: Filters): Promise<ListSummary | undefined> => {
+      const { shape, values, build } = summaryQuery(fundId, filters);
+      const [row] = await statement(`summary|${shape}`, build).execute(values);
       return row && summaryOf(row);
     },
 

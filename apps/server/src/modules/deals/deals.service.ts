@@ -21,7 +21,7 @@ import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
-import type { DealRow, DealsRepository, Filters, FundRowForDeals } from './deals.repository.ts';
+import type { DealRow, DealsRepository, Filters, FundRowForDeals, ListSummary, PageSummary } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
@@ -109,13 +109,16 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     return q ? { ...filters, search: await repo.searchPlan(fundId, q) } : filters;
   }
 
-  /** Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort). */
-  async function readPage(fundId: string, query: DealListQuery, filters: Filters) {
+  /**
+   * Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort), with
+   * the summary its rows carried (PageSummary): none when the page is empty.
+   */
+  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary) {
     const { sort, limit, cursor, status } = query;
     const order = orderOf(sort);
     const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
-    const rows = await repo.page({ fundId, filters: { ...filters, status }, sort, limit, after });
-    return cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]);
+    const { rows, summary: carried } = await repo.page({ fundId, filters: { ...filters, status }, sort, limit, after }, summary);
+    return { page: cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]), carried };
   }
 
   return {
@@ -143,16 +146,14 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       // A search is counted over its matching rows (deal_counts cannot answer it). On the first page of
       // every status, a search that fits on the page has all its matches there: they are counted from the
       // page instead of being searched for a second time (the search is most of such a call's cost).
-      if (filters.search && !query.status && !query.cursor) {
-        const [page, fund] = await Promise.all([readPage(fundId, query, filters), repo.fund(fundId)]);
-        if (!fund) return EMPTY_LIST;
-        const counts = page.next_cursor === null ? countsOf(page.items) : (await repo.listSummary(fundId, filters))?.counts;
-        return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: counts ?? EMPTY_LIST.counts, plan: planOf(fund) };
-      }
-      // The page and the summary (counts, plan) are independent reads: one round trip's latency, not two.
-      const [page, summary] = await Promise.all([readPage(fundId, query, filters), repo.listSummary(fundId, filters)]);
-      if (!summary) return EMPTY_LIST;
-      return { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) };
+      const countsFromPage = Boolean(filters.search && !query.status && !query.cursor);
+      const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts');
+      const answer = (summary: ListSummary | undefined) =>
+        summary ? { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) } : EMPTY_LIST;
+      if (!carried?.fund) return answer(await repo.listSummary(fundId, filters));
+      if (carried.counts) return answer({ counts: carried.counts, fund: carried.fund });
+      if (page.next_cursor === null) return answer({ counts: countsOf(page.items), fund: carried.fund });
+      return answer(await repo.listSummary(fundId, filters));
     },
 
     /** The filter options' counts in a tab; the values with no deal are left out. */
