@@ -84,6 +84,17 @@ const SORT_KEYS: Record<DealSort, { key: SQL; id: SQL; desc: boolean }> = {
   name: { key: sql`lower(${deals.startupName})`, id: sql`${deals.id}`, desc: false },
 };
 
+/**
+ * A page's LIMIT written into its statement, not sent as a parameter: PostgreSQL plans `LIMIT $n`
+ * for a tenth of the rows, so a generic plan of the statement would never be chosen (or would
+ * gather the rows with parallel workers). The page sizes are few (the list's, the CSV's). Drizzle
+ * takes SQL for a limit, though its type says number.
+ */
+function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`not a page size: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -232,14 +243,17 @@ export const createDealsRepository = repository((db) => {
    * deals created within one millisecond would then be skipped by the next page). Its statement's
    * shape, the values of its placeholders and the statement itself, built by `select`.
    */
-  function pageQuery({ fundId, filters, sort, after }: Omit<PageRequest, 'limit'>) {
+  function pageQuery({ fundId, filters, sort, after, limit }: PageRequest) {
     const { shape, values } = filterParams(fundId, filters);
     if (filters.status) values.status = filters.status;
     if (after) [values.afterKey, values.afterId] = after;
     const { key, id, desc: descending } = SORT_KEYS[sort];
     const select = <F extends SelectedFields>(fields: F) => {
-      // Both fund ids: either table's index can lead the plan (deal_scores' for FitScore order).
-      const where = [...filterConditions(shape), eq(dealScores.fundId, sql.placeholder('fundId'))];
+      const where = filterConditions(shape);
+      // deal_scores' index leads the plan in FitScore order. Elsewhere a second fund condition would
+      // only make PostgreSQL expect fewer rows (it takes the two as independent), cost a generic
+      // plan higher than a planned one, and so plan the statement again on every call.
+      if (sort === 'fitScore' || sort === '-fitScore') where.push(eq(dealScores.fundId, sql.placeholder('fundId')));
       if (filters.status) where.push(eq(deals.status, sql.placeholder('status')));
       if (after) {
         const value = sort === 'date' || sort === '-date' ? sql`${sql.placeholder('afterKey')}::timestamptz` : sql.placeholder('afterKey');
@@ -253,9 +267,9 @@ export const createDealsRepository = repository((db) => {
         .leftJoin(owners, eq(owners.id, deals.ownerUserId))
         .where(and(...where))
         .orderBy(...(descending ? [desc(key), desc(id)] : [asc(key), asc(id)]))
-        .limit(sql.placeholder('limit'));
+        .limit(literalLimit(limit + 1));
     };
-    return { shape: `${shapeKey(shape)}|${sort}|${filters.status ? 's' : ''}|${after ? 'a' : ''}`, values, select };
+    return { shape: `${shapeKey(shape)}|${sort}|${filters.status ? 's' : ''}|${after ? 'a' : ''}|${limit}`, values, select };
   }
 
   const plan = { plan: sql<FundRowForDeals['plan']>`${funds.plan}`.as('plan'), trialScoresUsed: sql<number>`${funds.trialScoresUsed}`.as('trialScoresUsed') };
@@ -307,7 +321,7 @@ export const createDealsRepository = repository((db) => {
   /** Which words of a search term are uncommon in the fund's newest names, and the sectors it matches (searchCondition). */
   const planSearch = () => {
     const newest = sql`(select ${deals.startupName} as name from ${deals} where ${deals.fundId} = ${sql.placeholder('fundId')}
-      order by ${deals.createdAt} desc limit ${SEARCH_SAMPLE})`;
+      order by ${deals.createdAt} desc limit ${sql.raw(String(SEARCH_SAMPLE))})`;
     return db
       .select({
         indexWords: sql<string[]>`(select coalesce(json_agg(t.word), '[]'::json)
@@ -371,11 +385,11 @@ export const createDealsRepository = repository((db) => {
      * One page (limit + 1 rows, so the caller knows whether another follows) after a keyset position,
      * and the summary its rows carried (PageSummary): the fund's plan, with the counts when asked for.
      */
-    page: async ({ limit, ...request }: PageRequest, summary: PageSummary): Promise<{ rows: DealPageRow[]; summary?: Partial<ListSummary> }> => {
+    page: async (request: PageRequest, summary: PageSummary): Promise<{ rows: DealPageRow[]; summary?: Partial<ListSummary> }> => {
       const { shape, values, select } = pageQuery(request);
       const carried = pageSummary(request.fundId, request.filters, summary);
       const query = statement(`page|${shape}|${carried.shape}`, () => select({ ...dealColumns, summary: carried.build() }));
-      const rows = await query.execute({ ...carried.values, ...values, limit: limit + 1 });
+      const rows = await query.execute({ ...carried.values, ...values });
       const first = rows[0]?.summary;
       if (!first) return { rows };
       return { rows, summary: summary === 'counts' ? summaryOf(first as SummaryRow) : { fund: { plan: first.plan, trialScoresUsed: first.trialScoresUsed } } };
@@ -385,7 +399,7 @@ export const createDealsRepository = repository((db) => {
      * A page of the CSV: only the columns it prints (on PGlite every field returned costs a
      * copy in the wire-protocol parser, and 100,000 rows of the whole deal spent most of the export there).
      */
-    exportPage: async ({ limit, ...request }: PageRequest) => {
+    exportPage: async (request: PageRequest) => {
       const { shape, values, select } = pageQuery(request);
       const query = statement(`export|${shape}`, () =>
         select({
@@ -404,7 +418,7 @@ export const createDealsRepository = repository((db) => {
           subScores: DEAL_SUB_SCORES,
         }),
       );
-      return query.execute({ ...values, limit: limit + 1 });
+      return query.execute(values);
     },
 
     /**
