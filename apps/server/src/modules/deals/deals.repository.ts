@@ -247,8 +247,9 @@ export const createDealsRepository = repository((db) => {
    * deals created within one millisecond would then be skipped by the next page). Its statement's
    * shape, the values of its placeholders and the statement itself, built by `select`.
    */
-  function pageQuery({ fundId, filters, sort, after, limit }: PageRequest) {
-    const { shape, values } = filterParams(fundId, filters);
+  function pageQuery({ fundId, filters, sort, after, limit }: PageRequest, params = filterParams(fundId, filters)) {
+    const { shape } = params;
+    const values = { ...params.values };
     if (filters.status) values.status = filters.status;
     if (after) [values.afterKey, values.afterId] = after;
     const { key, id, desc: descending } = SORT_KEYS[sort];
@@ -282,7 +283,11 @@ export const createDealsRepository = repository((db) => {
    * The statement of a list's summary (its fields named as SummaryRow, for row_to_json too): from
    * deal_counts when the filters narrow by at most one dimension, else the fund's matching deals counted.
    */
-  function summaryQuery(fundId: string, filters: Filters): { shape: string; values: Record<string, unknown>; build: () => SummarySelect } {
+  function summaryQuery(
+    fundId: string,
+    filters: Filters,
+    params = filterParams(fundId, filters),
+  ): { shape: string; values: Record<string, unknown>; build: () => SummarySelect } {
     const counted = countedFacet(filters);
     if (counted) {
       const n = (status?: string) =>
@@ -299,7 +304,7 @@ export const createDealsRepository = repository((db) => {
           .groupBy(funds.id);
       return { shape: 'facet', values: { fundId, facet: counted.facet, facetValues: counted.values }, build };
     }
-    const { shape, values } = filterParams(fundId, filters);
+    const { shape, values } = params;
     const count = (status?: string) =>
       (status ? sql<number>`(count(${deals.id}) filter (where ${deals.status} = ${status}))::int` : sql<number>`count(${deals.id})::int`).as(status ?? 'all');
     const build = () =>
@@ -313,12 +318,12 @@ export const createDealsRepository = repository((db) => {
   }
 
   /** The `summary` field of a page's rows (see PageSummary), its shape and its values. */
-  function pageSummary(fundId: string, filters: Filters, summary: PageSummary) {
+  function pageSummary(fundId: string, filters: Filters, summary: PageSummary, params: ReturnType<typeof filterParams>) {
     if (summary === 'plan') {
       const build = () => sql<CarriedSummary>`(select row_to_json(s) from (${db.select(plan).from(funds).where(eq(funds.id, sql.placeholder('fundId')))}) s)`;
       return { shape: 'plan', values: {}, build };
     }
-    const query = summaryQuery(fundId, filters);
+    const query = summaryQuery(fundId, filters, params);
     return { ...query, build: () => sql<CarriedSummary>`(select row_to_json(s) from (${query.build()}) s)` };
   }
 
@@ -389,9 +394,10 @@ export const createDealsRepository = repository((db) => {
      * One page (limit + 1 rows, so the caller knows whether another follows) after a keyset position,
      * and the summary its rows carried (PageSummary): the fund's plan, with the counts when asked for.
      */
-    page: async (request: PageRequest, summary: PageSummary): Promise<{ rows: DealPageRow[]; summary?: Partial<ListSummary> }> => {
-      const { shape, values, select } = pageQuery(request);
-      const carried = pageSummary(request.fundId, request.filters, summary);
+    page: async (request: PageRequest, summary: PageSummary): Promise<{ rows: DealPageRow[]; summary?: Pick<ListSummary, 'fund'> & Partial<ListSummary> }> => {
+      const params = filterParams(request.fundId, request.filters);
+      const { shape, values, select } = pageQuery(request, params);
+      const carried = pageSummary(request.fundId, request.filters, summary, params);
       const query = statement(`page|${shape}|${carried.shape}`, () => select({ ...dealColumns, summary: carried.build() }));
       const rows = await query.execute({ ...carried.values, ...values });
       const first = rows[0]?.summary;

@@ -150,7 +150,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts');
       const answer = (summary: ListSummary | undefined) =>
         summary ? { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) } : EMPTY_LIST;
-      if (!carried?.fund) return answer(await repo.listSummary(fundId, filters));
+      if (!carried) return answer(await repo.listSummary(fundId, filters));
       if (carried.counts) return answer({ counts: carried.counts, fund: carried.fund });
       if (page.next_cursor === null) return answer({ counts: countsOf(page.items), fund: carried.fund });
       return answer(await repo.listSummary(fundId, filters));
