@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
@@ -7,7 +6,7 @@ import { createUnitOfWork, migrateDatabase, openDatabase, type DatabaseHandle } 
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env.ts';
@@ -51,6 +50,8 @@ import { assertAllProvided, extensionPoint } from './plugins/extension-point.ts'
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createPageCursors } from './plugins/page-cursor.ts';
 import type { DeckAnalyzerPort, HttpClient, Platform } from './plugins/platform.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
+import { addSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config. */
@@ -136,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   limitConnectionsPerAddress(app.server, config.connections.maxPerAddress, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -151,7 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', () => database.close());
   }
 
-  await app.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  addSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

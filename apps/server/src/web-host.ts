@@ -1,9 +1,9 @@
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config/env.ts';
+import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function buildWebHost(config: AppConfig): Promise<FastifyInstance |
   const web = Fastify({ logger: false, trustProxy: trustProxyOption(config.trustProxy), ...serverTimeouts(config.connections) });
   limitConnectionsPerAddress(web.server, config.connections.maxPerAddress, config.trustProxy);
   const apiOrigin = new URL(config.publicApiUrl).origin;
-  await web.register(helmet, {
+  addSecurityHeaders(web, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
