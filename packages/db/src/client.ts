@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { nameRepeatedStatements } from './named-statements.ts';
+import { prepareRepeatedStatements } from './pglite-prepared.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -31,8 +32,9 @@ export interface DatabaseOptions {
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**
-   * How many repeated statements PostgreSQL keeps prepared under a name (named-statements.ts);
-   * 0 sends every statement unnamed (behind a transaction-pooling proxy). Default 500.
+   * How many repeated statements are kept prepared under a name (named-statements.ts on
+   * PostgreSQL, pglite-prepared.ts on PGlite); 0 sends every statement unnamed (as a
+   * transaction-pooling proxy in front of PostgreSQL needs). Default 500.
    */
   namedStatements?: number;
 }
@@ -44,7 +46,7 @@ const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.namedStatements ?? 500);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.namedStatements ?? 500);
 }
 
 async function openPostgres(url: string, max: number, namedStatements: number): Promise<DatabaseHandle> {
@@ -63,10 +65,11 @@ async function openPostgres(url: string, max: number, namedStatements: number): 
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, namedStatements: number): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the deals search's trigram indexes (migration 0010 creates the extension).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  prepareRepeatedStatements(client, namedStatements);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -7,18 +7,32 @@ import type pg from 'pg';
  * after five runs, may keep a generic plan. The pipeline's list calls spent about 0.3 ms of the
  * database's CPU per statement on that, more than on running them (`npm run bench:pipeline`).
  *
- * Every client of the pool sends a parameterised query under a name made from its text once that
- * text has been seen twice (one-off statements stay unnamed), up to `limit` names, which bounds what
- * each connection keeps. A name is the text's hash, so one text always has one name and two texts
- * never share one. `limit` 0 sends everything unnamed, as a transaction-pooling proxy (PgBouncer in
- * transaction mode) needs.
+ * Every client of the pool sends a parameterised query under its `repeatedStatementNames` name,
+ * up to `limit` names, which bounds what each connection keeps. `limit` 0 sends everything
+ * unnamed, as a transaction-pooling proxy (PgBouncer in transaction mode) needs.
  */
 export function nameRepeatedStatements(pool: pg.Pool, limit: number): void {
   if (limit <= 0) return;
+  const nameFor = repeatedStatementNames(limit);
+
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+      const name = statementName(config, values, nameFor);
+      return query(name ? { ...(config as object), name } : config, values, callback);
+    };
+  });
+}
+
+/**
+ * Gives a statement text a name from its second sighting on (one-off statements stay unnamed), up
+ * to `limit` names. A name is the text's hash, so one text always has one name and two texts never
+ * share one. Both drivers prepare their repeated statements under these names (pglite-prepared.ts).
+ */
+export function repeatedStatementNames(limit: number): (text: string) => string | undefined {
   const named = new Map<string, string>();
   const seenOnce = new Set<string>();
-
-  const nameFor = (text: string): string | undefined => {
+  return (text) => {
     const known = named.get(text);
     if (known || named.size >= limit) return known;
     if (!seenOnce.has(text)) {
@@ -31,14 +45,6 @@ export function nameRepeatedStatements(pool: pg.Pool, limit: number): void {
     named.set(text, name);
     return name;
   };
-
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-      const name = statementName(config, values, nameFor);
-      return query(name ? { ...(config as object), name } : config, values, callback);
-    };
-  });
 }
 
 /** The name to send a query under: only for a parameterised query config that has none yet. */

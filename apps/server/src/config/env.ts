@@ -21,7 +21,7 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
-  /** Repeated statements kept prepared on PostgreSQL (ADR 0029); 0 behind a transaction-pooling proxy. */
+  /** Repeated statements kept prepared (ADR 0029 on PostgreSQL, ADR 0031 on PGlite); 0 behind a transaction-pooling proxy. */
   DATABASE_NAMED_STATEMENTS: z.coerce.number().int().min(0).default(500),
   BLOB_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
