@@ -7,9 +7,10 @@ import { Column, getTableName, is, SQL, Subquery, type DriverValueDecoder } from
  * text (which filters are set, the sort, whether a cursor is given); the values go in as
  * `sql.placeholder`s at `execute`.
  *
- * The statements are unnamed: on PostgreSQL, named-statements.ts gives the repeated ones a name
- * (and sends none under DATABASE_NAMED_STATEMENTS=0). At most `limit` shapes are kept, the
- * oldest dropped first; a repository made for a transaction starts its own.
+ * The statements are unnamed: named-statements.ts on PostgreSQL and pglite-prepared.ts on PGlite
+ * prepare the repeated ones under a name (and none under DATABASE_NAMED_STATEMENTS=0). At most
+ * `limit` shapes are kept, the oldest dropped first; a repository made for a transaction starts
+ * its own.
  */
 export function statementsByShape(limit = 200) {
   const statements = new Map<string, unknown>();
