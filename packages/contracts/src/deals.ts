@@ -107,10 +107,18 @@ export const DealFacetsSchema = z.object({
 });
 export const DealFacetsQuerySchema = DealFiltersSchema.pick({ status: true });
 
+/**
+ * How far a broad search counts its matches: a search whose words most of the fund's names hold (or
+ * too short for the name index) counts each status up to this many, and says so in `countsCap`.
+ */
+export const DEAL_SEARCH_COUNT_CAP = 1000;
+
 export const DealListSchema = z.object({
   deals: z.array(DealSchema),
   nextCursor: z.string().nullable(),
   counts: z.object({ all: z.number().int(), hot: z.number().int(), track: z.number().int(), cold: z.number().int() }),
+  /** Null when every count is exact; else the count a broad search stopped at (a count equal to it means at least that many). */
+  countsCap: z.number().int().nullable(),
   plan: DealPlanSchema,
 });
 

@@ -232,3 +232,50 @@ describe('GET /api/vc/deals?q=', () => {
     expect(String(csv.body).split('\n').filter((line) => /Startup 4/i.test(line))).toHaveLength(truth('startup 4').length);
   });
 });
+
+describe('GET /api/vc/deals?q= with a broad term', () => {
+  it('counts each status up to 1,000 and says so (countsCap), exactly below it, and exactly for a narrow term', async () => {
+    const f = await newFund();
+    const other = await newFund();
+    // 2,300 names holding 'startup' (1,200 new, 1,050 hot, 30 track, 20 cold), two without it, and another fund's.
+    await db().execute(
+      sql`insert into deals (fund_id, startup_name, source, status)
+          select ${f.fundId}::uuid, 'Startup ' || g, 'upload',
+            case when g <= 1200 then 'new' when g <= 2250 then 'hot' when g <= 2280 then 'track' else 'cold' end
+          from generate_series(1, 2300) g`,
+    );
+    await db().insert(deals).values(['Acme Robotics', 'Zephyr Labs'].map((startupName) => ({ fundId: f.fundId, startupName, source: 'upload' as const, status: 'track' as const })));
+    await db().execute(sql`insert into deals (fund_id, startup_name, source, status) select ${other.fundId}::uuid, 'Startup ' || g, 'upload', 'track' from generate_series(1, 50) g`);
+
+    const list = async (query: string) => {
+      const res = await server.request('GET', `/api/vc/deals?${query}`, { token: f.token });
+      expect(res.status).toBe(200);
+      return res.body as { deals: { startupName: string; status: string }[]; counts: Counts; countsCap: number | null };
+    };
+    // The first page, a tab's page and its counts: each status counted up to the cap.
+    const first = await list('q=STARTUP');
+    expect(first.deals).toHaveLength(25);
+    expect(first.deals.every((d) => /startup/i.test(d.startupName))).toBe(true);
+    expect({ counts: first.counts, countsCap: first.countsCap }).toEqual({ counts: { all: 1000, hot: 1000, track: 30, cold: 20 }, countsCap: 1000 });
+    const hot = await list('q=startup&status=hot&limit=5');
+    expect(hot.deals.map((d) => d.status)).toEqual(['hot', 'hot', 'hot', 'hot', 'hot']);
+    expect({ counts: hot.counts, countsCap: hot.countsCap }).toEqual({ counts: first.counts, countsCap: 1000 });
+    // The cap never cuts the deals listed, only their count.
+    expect((await listAll(f.token, 'q=startup&status=track')).length).toBe(30);
+    expect((await listAll(f.token, 'q=startup&status=hot')).length).toBe(1050);
+
+    // A broad term with fewer matches than the cap is counted exactly: 'tartup 22' is in 'Startup 22', 'Startup 220'-'229' and 'Startup 2200'-'2299'.
+    const fewer = await list('q=tartup%2022&limit=5');
+    expect({ counts: fewer.counts, countsCap: fewer.countsCap }).toEqual({ counts: { all: 111, hot: 51, track: 30, cold: 19 }, countsCap: null });
+    // A narrow term goes through the name index and is exact whatever its number of matches.
+    const narrow = await list('q=robotics');
+    expect({ names: narrow.deals.map((d) => d.startupName), counts: narrow.counts, countsCap: narrow.countsCap }).toEqual({
+      names: ['Acme Robotics'],
+      counts: { all: 1, hot: 0, track: 1, cold: 0 },
+      countsCap: null,
+    });
+    // Without a search the counts are exact (deal_counts).
+    const unfiltered = await list('limit=5');
+    expect({ counts: unfiltered.counts, countsCap: unfiltered.countsCap }).toEqual({ counts: { all: 2302, hot: 1050, track: 32, cold: 20 }, countsCap: null });
+  });
+});

@@ -61,6 +61,7 @@ const EMPTY_LIST = {
   deals: [],
   nextCursor: null,
   counts: { all: 0, hot: 0, track: 0, cold: 0 },
+  countsCap: null,
   plan: { name: 'trial' as const, trialRemaining: TRIAL_SCORE_LIMIT, trialLimit: TRIAL_SCORE_LIMIT },
 };
 
@@ -149,10 +150,12 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       const countsFromPage = Boolean(filters.search && !query.status && !query.cursor);
       const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts');
       const answer = (summary: ListSummary | undefined) =>
-        summary ? { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, plan: planOf(summary.fund) } : EMPTY_LIST;
+        summary
+          ? { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, countsCap: summary.countsCap, plan: planOf(summary.fund) }
+          : EMPTY_LIST;
       if (!carried) return answer(await repo.listSummary(fundId, filters));
-      if (carried.counts) return answer({ counts: carried.counts, fund: carried.fund });
-      if (page.next_cursor === null) return answer({ counts: countsOf(page.items), fund: carried.fund });
+      if (carried.counts) return answer({ counts: carried.counts, countsCap: carried.countsCap ?? null, fund: carried.fund });
+      if (page.next_cursor === null) return answer({ counts: countsOf(page.items), countsCap: null, fund: carried.fund });
       return answer(await repo.listSummary(fundId, filters));
     },
 

@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAssignDeal, useDealFacets, useDealList, useMembers } from '../api/deals';
 import { hasFilters, readView, writeView, type PipelineView } from '../lib/filters';
+import { countLabel } from '../lib/labels';
 import { shortcutAllowed, STATUS_KEYS } from '../lib/keys';
 import { usePhoneLayout } from '../lib/use-phone';
 import { DealsTable } from './deals-table';
@@ -124,7 +125,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
       <div className="space-y-4">
         {first ? <TrialBanner plan={first.plan} /> : null}
         <PipelineFilters view={view} members={members} facets={facets} onChange={update} onClear={clear} />
-        {fixedStatus ? null : <StatusTabs value={view.tab} counts={first?.counts} onChange={(tab) => update({ tab })} />}
+        {fixedStatus ? null : <StatusTabs value={view.tab} counts={first?.counts} countsCap={first?.countsCap ?? null} onChange={(tab) => update({ tab })} />}
         {list.isPending ? (
           <PageLoader label="Loading deals" />
         ) : list.isError && !list.data ? (
@@ -147,7 +148,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
         ) : (
           <>
             <p className="text-xs text-slate-500" aria-live="polite">
-              Showing {deals.length} of {total} {total === 1 ? 'deal' : 'deals'}
+              Showing {deals.length} of {countLabel(total, first?.countsCap ?? null)} {total === 1 ? 'deal' : 'deals'}
               {list.isFetching && !list.isFetchingNextPage ? ' · updating…' : ''}
             </p>
             <DealsTable

@@ -1,5 +1,6 @@
 import type { DealStatus } from '@fitscore/contracts';
 import { cn } from '@/lib/cn';
+import { countLabel } from '../lib/labels';
 
 type Tab = DealStatus | 'all';
 const TABS: { tab: Tab; label: string }[] = [
@@ -9,8 +10,18 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'cold', label: 'Cold' },
 ];
 
-/** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab). */
-export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Record<Tab, number> | undefined; onChange: (tab: Tab) => void }) {
+/** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab; '1,000+' past a broad search's cap). */
+export function StatusTabs({
+  value,
+  counts,
+  countsCap,
+  onChange,
+}: {
+  value: Tab;
+  counts: Record<Tab, number> | undefined;
+  countsCap: number | null;
+  onChange: (tab: Tab) => void;
+}) {
   return (
     <div role="tablist" aria-label="Deals by status" className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
       {TABS.map(({ tab, label }) => {
@@ -28,7 +39,7 @@ export function StatusTabs({ value, counts, onChange }: { value: Tab; counts: Re
             )}
           >
             {label}
-            <span className={cn('rounded-full px-1.5 text-xs sm:px-2', selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{counts ? counts[tab] : '·'}</span>
+            <span className={cn('rounded-full px-1.5 text-xs sm:px-2', selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{counts ? countLabel(counts[tab], countsCap) : '·'}</span>
           </button>
         );
       })}

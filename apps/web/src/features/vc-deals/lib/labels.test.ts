@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { laterArrivals, sourceSummary } from './labels';
+import { countLabel, laterArrivals, sourceSummary } from './labels';
 
 const at = (channel: 'form' | 'email' | 'webhook', receivedAt: string) => ({ channel, receivedAt, deckLink: null, note: '' });
 
@@ -13,5 +13,14 @@ describe('a deal that arrived through several channels', () => {
     const lines = laterArrivals({ sources: [at('form', '2026-11-20T10:00:00Z'), at('email', '2026-11-21T10:00:00Z')] });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Also received by Email on /);
+  });
+});
+
+describe('a count of the list', () => {
+  it('is exact, or shows the cap with a + once a broad search reached it', () => {
+    expect(countLabel(42, null)).toBe('42');
+    expect(countLabel(100000, null)).toBe('100000');
+    expect(countLabel(999, 1000)).toBe('999');
+    expect(countLabel(1000, 1000)).toBe('1,000+');
   });
 });
