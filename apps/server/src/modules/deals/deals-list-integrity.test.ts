@@ -1,3 +1,4 @@
+import { DEAL_SEARCH_COUNT_CAP as CAP } from '@fitscore/contracts';
 import { dealCounts, deals, funds, users } from '@fitscore/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,7 +235,8 @@ describe('GET /api/vc/deals?q=', () => {
 });
 
 describe('GET /api/vc/deals?q= with a broad term', () => {
-  it('counts each status up to 1,000 and says so (countsCap), exactly below it, and exactly for a narrow term', async () => {
+  it('counts each status up to the cap and says so (countsCap), exactly below it, and exactly for a narrow term', async () => {
+    expect(CAP).toBeLessThan(1050);
     const f = await newFund();
     const other = await newFund();
     // 2,300 names holding 'startup' (1,200 new, 1,050 hot, 30 track, 20 cold), two without it, and another fund's.
@@ -256,10 +258,10 @@ describe('GET /api/vc/deals?q= with a broad term', () => {
     const first = await list('q=STARTUP');
     expect(first.deals).toHaveLength(25);
     expect(first.deals.every((d) => /startup/i.test(d.startupName))).toBe(true);
-    expect({ counts: first.counts, countsCap: first.countsCap }).toEqual({ counts: { all: 1000, hot: 1000, track: 30, cold: 20 }, countsCap: 1000 });
+    expect({ counts: first.counts, countsCap: first.countsCap }).toEqual({ counts: { all: CAP, hot: CAP, track: 30, cold: 20 }, countsCap: CAP });
     const hot = await list('q=startup&status=hot&limit=5');
     expect(hot.deals.map((d) => d.status)).toEqual(['hot', 'hot', 'hot', 'hot', 'hot']);
-    expect({ counts: hot.counts, countsCap: hot.countsCap }).toEqual({ counts: first.counts, countsCap: 1000 });
+    expect({ counts: hot.counts, countsCap: hot.countsCap }).toEqual({ counts: first.counts, countsCap: CAP });
     // The cap never cuts the deals listed, only their count.
     expect((await listAll(f.token, 'q=startup&status=track')).length).toBe(30);
     expect((await listAll(f.token, 'q=startup&status=hot')).length).toBe(1050);

@@ -145,9 +145,10 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       if (!fundId) return EMPTY_LIST;
       const filters = await filtersOf(fundId, listFilters);
       // A search is counted over its matching rows (deal_counts cannot answer it). On the first page of
-      // every status, a search that fits on the page has all its matches there: they are counted from the
-      // page instead of being searched for a second time (the search is most of such a call's cost).
-      const countsFromPage = Boolean(filters.search && !query.status && !query.cursor);
+      // every status, a narrow search that fits on the page has all its matches there: they are counted
+      // from the page instead of being searched for a second time (the search is most of such a call's
+      // cost). A broad search's counts stop at their cap, and come with the page in the same statement.
+      const countsFromPage = Boolean(filters.search?.indexWords.length && !query.status && !query.cursor);
       const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts');
       const answer = (summary: ListSummary | undefined) =>
         summary
