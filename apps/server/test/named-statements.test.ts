@@ -3,6 +3,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
+/**
+ * How often a prepared statement ran on its generic plan and on a plan made for its values
+ * (PostgreSQL makes the first five runs' plans for their values unless told to keep the generic one).
+ */
+async function plansOf(db: DatabaseHandle['db'], text: string) {
+  const result = (await db.execute(sql`select generic_plans, custom_plans from pg_prepared_statements where strpos(statement, ${text}) > 0 and statement not like '%pg_prepared_statements%'`)) as unknown as {
+    rows: { generic_plans: string | number; custom_plans: string | number }[];
+  };
+  const [row] = result.rows;
+  return row && { generic: Number(row.generic_plans), custom: Number(row.custom_plans) };
+}
+
 /** Runs on the PostgreSQL stage (TEST_DATABASE_URL); the embedded database has no named statements. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.log('named-statements.test.ts: the PostgreSQL cases skipped, they need TEST_DATABASE_URL (a PostgreSQL server)');
@@ -35,6 +47,12 @@ describe.skipIf(!onPostgres)('repeated statements are prepared under a name on P
     expect(await prepared(db)).toEqual(['select $1::int * $2::int as square']);
     await db.execute(sql`select ${1}::int as once`);
     expect(await prepared(db)).toHaveLength(1);
+  });
+
+  it('runs them on their generic plan, never planned again for each run (ADR 0032)', async () => {
+    const db = await open(500);
+    for (let n = 0; n < 8; n++) await rows(db, sql`select ${n}::int * 2 as twice`);
+    expect(await plansOf(db, 'twice')).toEqual({ generic: 7, custom: 0 });
   });
 
   it('names no more statements than the limit, and none at 0', async () => {
@@ -100,6 +118,12 @@ describe.skipIf(onPostgres)('repeated statements are prepared once on the embedd
     expect(error.cause?.code).toBe('23505');
     await insert(1003);
     expect(await rows(db, sql`select count(*)::int as n from t where id > ${1000}`)).toEqual([{ n: 3 }]);
+  });
+
+  it('runs them on their generic plan, never planned again for each run (ADR 0032)', async () => {
+    const db = await open(500);
+    for (let n = 0; n < 8; n++) await rows(db, sql`select * from t where id > ${n} order by id limit 1`);
+    expect(await plansOf(db, 'order by id limit 1')).toEqual({ generic: 7, custom: 0 });
   });
 
   it('prepares a statement again when the table under it changed', async () => {

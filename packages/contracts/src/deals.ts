@@ -191,7 +191,8 @@ export const dealsEndpoints = {
     method: 'GET',
     path: '/api/vc/deals',
     access: 'fund:member',
-    summary: "The fund's pipeline: filters, search, sort and a keyset cursor, with counts per status and the plan",
+    summary:
+      "The fund's pipeline: filters, search, sort and a keyset cursor, with counts per status (a broad search counts each up to countsCap) and the plan",
     tags: ['deals'],
     query: DealListQuerySchema,
     response: DealListSchema,

@@ -69,7 +69,7 @@ async function openPglite(dataDir: string, namedStatements: number): Promise<Dat
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the deals search's trigram indexes (migration 0010 creates the extension).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  prepareRepeatedStatements(client, namedStatements);
+  await prepareRepeatedStatements(client, namedStatements);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,5 +1,5 @@
 import { protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { repeatedStatementNames } from './named-statements.ts';
+import { GENERIC_PLANS, repeatedStatementNames } from './named-statements.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -15,8 +15,9 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * on PostgreSQL, up to `limit`); statements inside a transaction go through the transaction's own
  * `query` unchanged. A statement whose cached plan no longer fits the schema is prepared again.
  */
-export function prepareRepeatedStatements(client: PGlite, limit: number): void {
+export async function prepareRepeatedStatements(client: PGlite, limit: number): Promise<void> {
   if (limit <= 0) return;
+  await client.exec(GENERIC_PLANS);
   const nameFor = repeatedStatementNames(limit);
   const prepared = new Map<string, Statement>();
   const query = client.query.bind(client);
