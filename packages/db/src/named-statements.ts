@@ -3,8 +3,8 @@ import type pg from 'pg';
 
 /**
  * Named statements for the queries the server repeats (ADR 0029). PostgreSQL parses, analyses and
- * plans an unnamed statement every time it is sent; a named one is parsed once per connection and,
- * after five runs, may keep a generic plan. The pipeline's list calls spent about 0.3 ms of the
+ * plans an unnamed statement every time it is sent; a named one is parsed once per connection and
+ * planned once (GENERIC_PLANS). The pipeline's list calls spent about 0.3 ms of the
  * database's CPU per statement on that, more than on running them (`npm run bench:pipeline`).
  *
  * Every client of the pool sends a parameterised query under its `repeatedStatementNames` name,
