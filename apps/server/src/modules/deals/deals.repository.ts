@@ -318,15 +318,26 @@ export const createDealsRepository = repository((db) => {
     }
     const { shape, values } = params;
     if (shape.search?.words === 0) {
-      // Each reads deals_fund_created_idx or deals_fund_status_created_idx in order and stops at the cap.
-      const upTo = (status?: string) =>
-        sql<number>`(select count(*)::int from (select 1 from ${deals}
+      // The first matches in list order (deals_fund_created_idx, or deals_fund_status_created_idx for
+      // one status), at most the cap: when all the matches are fewer, this one read counts every status.
+      const cap = sql.raw(String(DEAL_SEARCH_COUNT_CAP));
+      const firstMatches = (status?: string) =>
+        sql`select ${deals.status} as status from ${deals}
           where ${and(...filterConditions(shape), status ? sql`${deals.status} = ${status}` : undefined)}
-          order by ${deals.createdAt} desc, ${deals.id} desc limit ${sql.raw(String(DEAL_SEARCH_COUNT_CAP))}) upto)`.as(status ?? 'all');
+          order by ${deals.createdAt} desc, ${deals.id} desc limit ${cap}`;
+      const found = sql`(select count(*)::int as n,
+          (count(*) filter (where m.status = 'hot'))::int as hot,
+          (count(*) filter (where m.status = 'track'))::int as track,
+          (count(*) filter (where m.status = 'cold'))::int as cold
+        from (${firstMatches()}) m) found`;
+      // Else each status is read up to the cap on its own (PostgreSQL runs a CASE's subquery only when its branch is taken).
+      const upTo = (status: 'hot' | 'track' | 'cold') =>
+        sql<number>`case when found.n < ${cap} then found.${sql.raw(status)}
+          else (select count(*)::int from (${firstMatches(status)}) m) end`.as(status);
       const build = () =>
         db
-          .select({ all: upTo(), hot: upTo('hot'), track: upTo('track'), cold: upTo('cold'), capped: sql<boolean>`true`.as('capped'), ...plan })
-          .from(funds)
+          .select({ all: sql<number>`found.n`.as('all'), hot: upTo('hot'), track: upTo('track'), cold: upTo('cold'), capped: sql<boolean>`true`.as('capped'), ...plan })
+          .from(sql`${funds} cross join ${found}`)
           .where(eq(funds.id, sql.placeholder('fundId')));
       return { shape: `capped|${shapeKey(shape)}`, values, build };
     }
