@@ -180,8 +180,8 @@ describe('the job survives', () => {
     const done = await waitForRun(worker, token, runId);
     expect(done.error).toBeNull();
     expect(done.status).toBe('done');
-    const job = await crashed.getJobById(SCORING_QUEUE, claimed!.id);
-    expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
+    // pg-boss completes the job once the handler has returned, which may be just after the run is stored as done.
+    await expect.poll(() => crashed.getJobById(SCORING_QUEUE, claimed!.id), { timeout: 10_000, interval: 50 }).toMatchObject({ state: 'completed', retryCount: 1 });
     await crashed.stop({ graceful: false });
     await worker.close();
     await api.close();
