@@ -212,15 +212,17 @@ export interface ListSummary {
   countsCap: number | null;
   fund: Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>;
 }
-type SummaryRow = { all: number; hot: number; track: number; cold: number; capped: boolean } & Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>;
+type SummaryRow = { all: number; hot: number; track: number; cold: number } & Pick<FundRowForDeals, 'plan' | 'trialScoresUsed'>;
 /** The plan of the fund, with the counts when a page carries them (PageSummary). */
 type CarriedSummary = Pick<SummaryRow, 'plan' | 'trialScoresUsed'> & Partial<SummaryRow>;
 /** A select of SummaryRow's fields (summaryQuery's statements). */
 type SummarySelect = SQLWrapper & { prepare(name: string): { execute(values: Record<string, unknown>): Promise<SummaryRow[]> } };
-const summaryOf = (row: SummaryRow): ListSummary => ({
+/** A search none of whose words the name index is given: its counts stop at DEAL_SEARCH_COUNT_CAP (summaryQuery). */
+const broadSearch = (f: Filters) => f.search?.indexWords.length === 0;
+const summaryOf = (row: SummaryRow, filters: Filters): ListSummary => ({
   counts: { all: row.all, hot: row.hot, track: row.track, cold: row.cold },
   // Every status's matches are among all of them: no count reaches the cap unless the count of all does.
-  countsCap: row.capped && row.all >= DEAL_SEARCH_COUNT_CAP ? DEAL_SEARCH_COUNT_CAP : null,
+  countsCap: broadSearch(filters) && row.all >= DEAL_SEARCH_COUNT_CAP ? DEAL_SEARCH_COUNT_CAP : null,
   fund: { plan: row.plan, trialScoresUsed: row.trialScoresUsed },
 });
 
@@ -306,7 +308,7 @@ export const createDealsRepository = repository((db) => {
         status ? sql<number>`coalesce(sum(${dealCounts.n}) filter (where ${dealCounts.status} = ${status}), 0)::int` : sql<number>`coalesce(sum(${dealCounts.n}), 0)::int`;
       const build = () =>
         db
-          .select({ all: n().as('all'), hot: n('hot').as('hot'), track: n('track').as('track'), cold: n('cold').as('cold'), capped: sql<boolean>`false`.as('capped'), ...plan })
+          .select({ all: n().as('all'), hot: n('hot').as('hot'), track: n('track').as('track'), cold: n('cold').as('cold'), ...plan })
           .from(funds)
           .leftJoin(
             dealCounts,
@@ -317,7 +319,7 @@ export const createDealsRepository = repository((db) => {
       return { shape: 'facet', values: { fundId, facet: counted.facet, facetValues: counted.values }, build };
     }
     const { shape, values } = params;
-    if (shape.search?.words === 0) {
+    if (broadSearch(filters)) {
       // The first matches in list order (deals_fund_created_idx, or deals_fund_status_created_idx for
       // one status), at most the cap: when all the matches are fewer, this one read counts every status.
       const cap = sql.raw(String(DEAL_SEARCH_COUNT_CAP));
@@ -336,7 +338,7 @@ export const createDealsRepository = repository((db) => {
           else (select count(*)::int from (${firstMatches(status)}) m) end`.as(status);
       const build = () =>
         db
-          .select({ all: sql<number>`found.n`.as('all'), hot: upTo('hot'), track: upTo('track'), cold: upTo('cold'), capped: sql<boolean>`true`.as('capped'), ...plan })
+          .select({ all: sql<number>`found.n`.as('all'), hot: upTo('hot'), track: upTo('track'), cold: upTo('cold'), ...plan })
           .from(sql`${funds} cross join ${found}`)
           .where(eq(funds.id, sql.placeholder('fundId')));
       return { shape: `capped|${shapeKey(shape)}`, values, build };
@@ -345,7 +347,7 @@ export const createDealsRepository = repository((db) => {
       (status ? sql<number>`(count(${deals.id}) filter (where ${deals.status} = ${status}))::int` : sql<number>`count(${deals.id})::int`).as(status ?? 'all');
     const build = () =>
       db
-        .select({ all: count(), hot: count('hot'), track: count('track'), cold: count('cold'), capped: sql<boolean>`false`.as('capped'), ...plan })
+        .select({ all: count(), hot: count('hot'), track: count('track'), cold: count('cold'), ...plan })
         .from(funds)
         .leftJoin(deals, and(...filterConditions(shape)))
         .where(eq(funds.id, sql.placeholder('fundId')))
@@ -438,7 +440,7 @@ export const createDealsRepository = repository((db) => {
       const rows = await query.execute({ ...carried.values, ...values });
       const first = rows[0]?.summary;
       if (!first) return { rows };
-      return { rows, summary: summary === 'counts' ? summaryOf(first as SummaryRow) : { fund: { plan: first.plan, trialScoresUsed: first.trialScoresUsed } } };
+      return { rows, summary: summary === 'counts' ? summaryOf(first as SummaryRow, request.filters) : { fund: { plan: first.plan, trialScoresUsed: first.trialScoresUsed } } };
     },
 
     /**
@@ -476,7 +478,7 @@ export const createDealsRepository = repository((db) => {
     listSummary: async (fundId: string, filters: Filters): Promise<ListSummary | undefined> => {
       const { shape, values, build } = summaryQuery(fundId, filters);
       const [row] = await statement(`summary|${shape}`, build).execute(values);
-      return row && summaryOf(row);
+      return row && summaryOf(row, filters);
     },
 
     /** Per facet and value, how many of the fund's deals (with that status, or all) have it: a few rows of deal_counts. */
