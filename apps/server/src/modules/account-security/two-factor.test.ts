@@ -75,21 +75,23 @@ describe('two-factor sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: 'Invalid authentication code', code: 'invalid_credentials' });
 
-    // The enable code's step is used up; the next step's code (within drift) signs in.
-    const right = await codeStep(first.body.challenge, await codeAt(secret, 1));
+    // The enable code's step is used up; the next step's code (within drift) signs in. The same code
+    // is replayed below: computed again, it would be a later step's once the clock crossed a step.
+    const next = await codeAt(secret, 1);
+    const right = await codeStep(first.body.challenge, next);
     expect(right.status).toBe(200);
     expect(right.body.user).toMatchObject({ email, type: 'founder' });
     expect(right.body.onboarding_complete).toBe(false);
     expect((await server.request('GET', '/user/me/', { token: right.body.token })).status).toBe(200);
 
     // A challenge opens one session only.
-    const again = await codeStep(first.body.challenge, await codeAt(secret, 1));
+    const again = await codeStep(first.body.challenge, next);
     expect(again.status).toBe(401);
     expect(again.body.code).toBe('two_factor_required');
 
     // The same code is refused on a new challenge: no replay within its window.
     const second = await passwordStep(email, password);
-    const replay = await codeStep(second.body.challenge, await codeAt(secret, 1));
+    const replay = await codeStep(second.body.challenge, next);
     expect(replay.status).toBe(401);
     expect(replay.body.error).toBe('Invalid authentication code');
 
