@@ -111,7 +111,7 @@ export const DealFacetsQuerySchema = DealFiltersSchema.pick({ status: true });
  * How far a broad search counts its matches: a search whose words most of the fund's names hold (or
  * too short for the name index) counts each status up to this many, and says so in `countsCap`.
  */
-export const DEAL_SEARCH_COUNT_CAP = 500;
+export const DEAL_SEARCH_COUNT_CAP = 100;
 
 export const DealListSchema = z.object({
   deals: z.array(DealSchema),

@@ -1,9 +1,16 @@
 import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES } from '@fitscore/contracts';
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
 
+/**
+ * What a pipeline search (`q`) looks in: the startup's name and its sector in one text, apart by a
+ * control character that no search term holds (the list strips it from terms), so that a term found
+ * in it is in the name or in the sector, and one trigram index (deals_search_trgm_idx) serves both.
+ */
+export const SEARCH_TEXT_SEPARATOR = '\u001f';
+export const dealSearchText = (name: AnyPgColumn, sector: AnyPgColumn): SQL => sql`(${name} || E'\\x1f' || ${sector})`;
 
 /**
  * A startup in a fund's pipeline. Its deck and analysis are owned by the deal (decks,
@@ -54,8 +61,7 @@ export const deals = pgTable(
     index('deals_fund_status_created_idx').on(t.fundId, t.status, t.createdAt, t.id),
     index('deals_fund_scored_idx').on(t.fundId, t.scoredAt),
     // Search (`q`: case-insensitive substring of the name or the sector) through trigrams (pg_trgm).
-    index('deals_name_trgm_idx').using('gin', t.startupName.op('gin_trgm_ops')),
-    index('deals_sector_trgm_idx').using('gin', t.sector.op('gin_trgm_ops')),
+    index('deals_search_trgm_idx').using('gin', sql`${dealSearchText(t.startupName, t.sector)} gin_trgm_ops`),
     check('deals_status_check', sql`${t.status} in ('new', 'hot', 'track', 'cold')`),
   ],
 );

@@ -186,9 +186,10 @@ describe('GET /api/vc/deals?q=', () => {
   it('finds exactly the deals whose name or sector holds the term, however common its words are (and so does the CSV)', async () => {
     const f = await newFund();
     const other = await newFund();
-    // 'Startup' is in most names (a word the trigram index is not given); a few names are unusual.
+    // 'Startup' is in most names (a word the trigram index is not given), yet in fewer than the count's cap (so
+    // counted exactly); a few names are unusual.
     const names = [
-      ...Array.from({ length: 120 }, (_, i) => `Startup ${i}`),
+      ...Array.from({ length: 90 }, (_, i) => `Startup ${i}`),
       'Startup 42 Robotics',
       'Robotic Startups Inc',
       'ACME startup lab',
@@ -224,7 +225,7 @@ describe('GET /api/vc/deals?q=', () => {
         .filter((row) => row.split('|').some((v) => v.toLowerCase().includes(term.toLowerCase())))
         .sort();
 
-    for (const term of ['startup 42', 'tartup 4', 'STARTUP', 'startup 42 robotics', 'robotic', 'startups robotic', 'tech', 'climate t', 'acme startup', '100%', 'under_', 'r_s', 'co-op', 'p 1', 'zzz startup']) {
+    for (const term of ['startup 42', 'tartup 4', 'STARTUP', 'startup 42 robotics', 'robotic', 'startups robotic', 'tech', 'climate t', 'acme startup', '100%', 'under_', 'r_s', 'co-op', 'p 1', 'zzz startup', '10 fintech', '10\u001ffintech', 'saas']) {
       expect({ term, found: await found(term) }).toEqual({ term, found: truth(term) });
     }
     const { counts, truth: listed } = await countsAndTruth(f.token, 'q=startup');
@@ -236,16 +237,18 @@ describe('GET /api/vc/deals?q=', () => {
 
 describe('GET /api/vc/deals?q= with a broad term', () => {
   it('counts each status up to the cap and says so (countsCap), exactly below it, and exactly for a narrow term', async () => {
-    expect(CAP).toBeLessThan(1050);
     const f = await newFund();
     const other = await newFund();
-    // 2,300 names holding 'startup' (1,200 new, 1,050 hot, 30 track, 20 cold), two without it, and another fund's.
+    // 2,300 names holding 'startup' (1,150 hot: the even numbers; 46 track: 7 mod 50; 23 cold: 3 mod 100;
+    // 1,081 new), two without it, and another fund's.
     await db().execute(
       sql`insert into deals (fund_id, startup_name, source, status)
           select ${f.fundId}::uuid, 'Startup ' || g, 'upload',
-            case when g <= 1200 then 'new' when g <= 2250 then 'hot' when g <= 2280 then 'track' else 'cold' end
+            case when g % 2 = 0 then 'hot' when g % 50 = 7 then 'track' when g % 100 = 3 then 'cold' else 'new' end
           from generate_series(1, 2300) g`,
     );
+    expect(CAP).toBeGreaterThan(46);
+    expect(CAP).toBeLessThan(1150);
     await db().insert(deals).values(['Acme Robotics', 'Zephyr Labs'].map((startupName) => ({ fundId: f.fundId, startupName, source: 'upload' as const, status: 'track' as const })));
     await db().execute(sql`insert into deals (fund_id, startup_name, source, status) select ${other.fundId}::uuid, 'Startup ' || g, 'upload', 'track' from generate_series(1, 50) g`);
 
@@ -258,17 +261,18 @@ describe('GET /api/vc/deals?q= with a broad term', () => {
     const first = await list('q=STARTUP');
     expect(first.deals).toHaveLength(25);
     expect(first.deals.every((d) => /startup/i.test(d.startupName))).toBe(true);
-    expect({ counts: first.counts, countsCap: first.countsCap }).toEqual({ counts: { all: CAP, hot: CAP, track: 30, cold: 20 }, countsCap: CAP });
+    expect({ counts: first.counts, countsCap: first.countsCap }).toEqual({ counts: { all: CAP, hot: CAP, track: 46, cold: 23 }, countsCap: CAP });
     const hot = await list('q=startup&status=hot&limit=5');
     expect(hot.deals.map((d) => d.status)).toEqual(['hot', 'hot', 'hot', 'hot', 'hot']);
     expect({ counts: hot.counts, countsCap: hot.countsCap }).toEqual({ counts: first.counts, countsCap: CAP });
     // The cap never cuts the deals listed, only their count.
-    expect((await listAll(f.token, 'q=startup&status=track')).length).toBe(30);
-    expect((await listAll(f.token, 'q=startup&status=hot')).length).toBe(1050);
+    expect((await listAll(f.token, 'q=startup&status=track')).length).toBe(46);
+    expect((await listAll(f.token, 'q=startup&status=hot')).length).toBe(1150);
 
-    // A broad term with fewer matches than the cap is counted exactly: 'tartup 22' is in 'Startup 22', 'Startup 220'-'229' and 'Startup 2200'-'2299'.
-    const fewer = await list('q=tartup%2022&limit=5');
-    expect({ counts: fewer.counts, countsCap: fewer.countsCap }).toEqual({ counts: { all: 111, hot: 51, track: 30, cold: 19 }, countsCap: null });
+    // A broad term with fewer matches than the cap is counted exactly: 'tartup 30' is in 'Startup 30' and
+    // 'Startup 300'-'309' (30, 300, 302, 304, 306 and 308 hot, 307 track, 303 cold).
+    const fewer = await list('q=tartup%2030&limit=5');
+    expect({ counts: fewer.counts, countsCap: fewer.countsCap }).toEqual({ counts: { all: 11, hot: 6, track: 1, cold: 1 }, countsCap: null });
     // A narrow term goes through the name index and is exact whatever its number of matches.
     const narrow = await list('q=robotics');
     expect({ names: narrow.deals.map((d) => d.startupName), counts: narrow.counts, countsCap: narrow.countsCap }).toEqual({
@@ -278,6 +282,6 @@ describe('GET /api/vc/deals?q= with a broad term', () => {
     });
     // Without a search the counts are exact (deal_counts).
     const unfiltered = await list('limit=5');
-    expect({ counts: unfiltered.counts, countsCap: unfiltered.countsCap }).toEqual({ counts: { all: 2302, hot: 1050, track: 32, cold: 20 }, countsCap: null });
+    expect({ counts: unfiltered.counts, countsCap: unfiltered.countsCap }).toEqual({ counts: { all: 2302, hot: 1150, track: 48, cold: 23 }, countsCap: null });
   });
 });

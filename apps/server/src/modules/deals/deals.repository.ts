@@ -2,6 +2,8 @@ import { DEAL_FACETS, DEAL_SEARCH_COUNT_CAP, type DealFilters, type DealRowStatu
 import {
   dealCounts,
   dealScores,
+  dealSearchText,
+  SEARCH_TEXT_SEPARATOR,
   dealSources,
   dealStatusHistory,
   deals,
@@ -15,7 +17,7 @@ import {
   users,
   weightedOverallSql,
 } from '@fitscore/db';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 
 /** A deal's row with its FitScore (kept in deal_scores, see the schema). */
@@ -97,31 +99,25 @@ function literalLimit(n: number): number {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * How a search (`q`) runs, worked out before the list's queries by `searchPlan`: the whole term,
- * the words of it the names' trigram index should look up, and the fund's sectors it matches.
- */
+/** How a search (`q`) runs: the whole term and the words of it the trigram index is given (search-words.ts picks them). */
 export interface SearchPlan {
   term: string;
-  /** Words of the term (3+ characters) found in fewer than 1 in 10 of the fund's newest names. */
+  /** Words of the term (3+ characters) found in fewer than 1 in 10 of the fund's newest deals (name or sector). */
   indexWords: string[];
-  /** The fund's sector values containing the term. */
-  sectors: string[];
 }
 
-/** The filters the repository reads; a search comes planned (`searchPlan`), never as a bare term. */
+/** The filters the repository reads; a search comes planned (SearchPlan), never as a bare term. */
 export type Filters = Omit<DealFilters, 'sort' | 'status' | 'q'> & { search?: SearchPlan | undefined };
 
 /**
- * How many of the fund's newest names a search term's words are looked for in: enough to tell a
- * word most names hold from a rare one. Every search pays for it (each word is tested against each
- * name): 500 names cost 0.65 ms of PostgreSQL's CPU for a two-word term, 200 names 0.3 ms.
+ * In how many of the fund's newest deals (name and sector, searchText) a search term's words are
+ * looked for: enough to tell a word most deals hold from a rare one. A search pays for it the first
+ * time it holds a word (search-words.ts): 500 deals cost 0.65 ms of PostgreSQL's CPU for a two-word
+ * term, 200 deals 0.3 ms.
  */
 const SEARCH_SAMPLE = 200;
 /** A word in this many of them (1 in 10) is common: its trigrams would make the index read most of the fund. */
 const SEARCH_COMMON = 20;
-/** The words of a term worth a look in the trigram index (pg_trgm needs 3 characters), at most 8. */
-const searchWords = (term: string) => [...new Set(term.toLowerCase().split(/\s+/).filter((w) => w.length >= 3))].slice(0, 8);
 
 /** The one-dimension filters: the deal column each narrows and the deal_counts facet it is counted under. */
 const FILTERS = {
@@ -141,9 +137,9 @@ const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
  */
 interface FilterShape {
   keys: FilterKey[];
-  search?: { words: number; sectors: boolean };
+  search?: { words: number };
 }
-const shapeKey = ({ keys, search }: FilterShape) => `${keys.join(',')}|${search ? `${search.words},${search.sectors}` : ''}`;
+const shapeKey = ({ keys, search }: FilterShape) => `${keys.join(',')}|${search ? search.words : ''}`;
 
 /** The shape of a list's filters and the values of its placeholders. */
 function filterParams(fundId: string, f: Filters): { shape: FilterShape; values: Record<string, unknown> } {
@@ -151,34 +147,35 @@ function filterParams(fundId: string, f: Filters): { shape: FilterShape; values:
   const keys = FILTER_KEYS.filter((k) => f[k]?.length);
   for (const k of keys) values[k] = f[k];
   if (!f.search) return { shape: { keys }, values };
-  const { term, indexWords, sectors } = f.search;
+  const { term, indexWords } = f.search;
   if (indexWords.length) values.term = `%${escapeLike(term)}%`;
   else values.needle = term;
   indexWords.forEach((w, i) => (values[`word${i}`] = `%${escapeLike(w)}%`));
-  if (sectors.length) values.searchSectors = sectors;
-  return { shape: { keys, search: { words: indexWords.length, sectors: sectors.length > 0 } }, values };
+  return { shape: { keys, search: { words: indexWords.length } }, values };
 }
 
+/** The name and the sector of a deal in one text (dealSearchText): what a search looks in. */
+const searchText = dealSearchText(deals.startupName, deals.sector);
+/** A search term as it is looked for: without the character that parts the name from the sector (so it cannot span them). */
+export const searchTermOf = (q: string) => q.replaceAll(SEARCH_TEXT_SEPARATOR, '');
+
 /**
- * A search's condition: a case-insensitive substring of the name, or a sector containing it.
+ * A search's condition: a case-insensitive substring of the name or of the sector (searchText).
  * The trigram index is given only the uncommon words of the term (each is a substring of any
- * match, so the rows are the same): given a word that most names share, such as 'startup' in a
+ * match, so the rows are the same): given a word that most deals share, such as 'startup' in a
  * pipeline of 'Startup N', it reads the whole fund's posting lists (11 ms on 100,000 deals for
  * one search). The whole term is then checked on the candidates through an expression the index
- * cannot take. A broad term (no uncommon word) is looked for with strpos in the lowered name, the
+ * cannot take. A broad term (no uncommon word) is looked for with strpos in the lowered text, the
  * same test as ilike in a UTF-8 database: no index takes it and the planner expects it to hold for
  * a third of the rows (PostgreSQL's default for an unknown inequality), so it reads the rows in
  * the list's order, where matches are near, and a count stops at its cap (summaryQuery).
- * The sector is matched against the fund's few sector values instead of its own index.
  */
-function searchCondition({ words, sectors }: NonNullable<FilterShape['search']>): SQL {
-  const name = words
-    ? and(
-        ...Array.from({ length: words }, (_, i) => ilike(deals.startupName, sql.placeholder(`word${i}`))),
-        sql`(${deals.startupName} || '') ilike ${sql.placeholder('term')}`,
-      )!
-    : sql`strpos(lower(${deals.startupName}), lower(${sql.placeholder('needle')})) > 0`;
-  return sectors ? or(name, sql`${deals.sector} = any(${sql.placeholder('searchSectors')})`)! : name;
+function searchCondition({ words }: NonNullable<FilterShape['search']>): SQL {
+  if (!words) return sql`strpos(lower(${searchText}), lower(${sql.placeholder('needle')})) > 0`;
+  return and(
+    ...Array.from({ length: words }, (_, i) => sql`${searchText} ilike ${sql.placeholder(`word${i}`)}`),
+    sql`(${searchText} || '') ilike ${sql.placeholder('term')}`,
+  )!;
 }
 
 /** The filters' conditions within one fund (the tab's status is separate: counts ignore it). */
@@ -365,33 +362,24 @@ export const createDealsRepository = repository((db) => {
     return { ...query, build: () => sql<CarriedSummary>`(select row_to_json(s) from (${query.build()}) s)` };
   }
 
-  /** Which words of a search term are uncommon in the fund's newest names, and the sectors it matches (searchCondition). */
-  const planSearch = () => {
-    const newest = sql`(select ${deals.startupName} as name from ${deals} where ${deals.fundId} = ${sql.placeholder('fundId')}
+  /** Which of a search term's words are uncommon in the fund's newest deals' names and sectors (searchCondition). */
+  const uncommonWords = () => {
+    const newest = sql`(select ${searchText} as text from ${deals} where ${deals.fundId} = ${sql.placeholder('fundId')}
       order by ${deals.createdAt} desc limit ${sql.raw(String(SEARCH_SAMPLE))})`;
     return db
       .select({
-        indexWords: sql<string[]>`(select coalesce(json_agg(t.word), '[]'::json)
+        words: sql<string[]>`(select coalesce(json_agg(t.word), '[]'::json)
           from unnest(${sql.placeholder('words')}::text[], ${sql.placeholder('patterns')}::text[]) as t(word, pattern)
-          where (select count(*) from ${newest} newest where newest.name ilike t.pattern) < ${SEARCH_COMMON})`,
-        sectors: sql<string[]>`(select coalesce(json_agg(distinct ${dealCounts.value}), '[]'::json) from ${dealCounts}
-          where ${dealCounts.fundId} = ${sql.placeholder('fundId')} and ${dealCounts.facet} = 'sector' and ${dealCounts.n} > 0
-            and ${dealCounts.value} ilike ${sql.placeholder('term')})`,
+          where (select count(*) from ${newest} newest where newest.text ilike t.pattern) < ${SEARCH_COMMON})`,
       })
       .from(sql`(select 1) as one`);
   };
 
   return {
-    /** How a search for `term` runs in this fund (see searchCondition): one round trip. */
-    searchPlan: async (fundId: string, term: string): Promise<SearchPlan> => {
-      const words = searchWords(term);
-      const [row] = await statement('search-plan', planSearch).execute({
-        fundId,
-        words,
-        patterns: words.map((w) => `%${escapeLike(w)}%`),
-        term: `%${escapeLike(term)}%`,
-      });
-      return { term, indexWords: row?.indexWords ?? [], sectors: row?.sectors ?? [] };
+    /** The words (search-words.ts) found in fewer than 1 in 10 of the fund's newest deals: one round trip. */
+    uncommonWords: async (fundId: string, words: string[]): Promise<string[]> => {
+      const [row] = await statement('uncommon-words', uncommonWords).execute({ fundId, words, patterns: words.map((w) => `%${escapeLike(w)}%`) });
+      return row?.words ?? [];
     },
 
     fund: async (fundId: string): Promise<FundRowForDeals | undefined> => {

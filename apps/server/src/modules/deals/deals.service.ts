@@ -21,8 +21,9 @@ import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
-import type { DealRow, DealsRepository, Filters, FundRowForDeals, ListSummary, PageSummary } from './deals.repository.ts';
+import { searchTermOf, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
+import { searchWordIndex } from './search-words.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
 export const DEAL_NOT_FOUND = 'Deal not found';
@@ -105,9 +106,15 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     return row;
   }
 
-  /** The repository's filters: the list's, with its search term planned (one round trip when there is one). */
+  const indexWords = searchWordIndex(repo.uncommonWords);
+
+  /**
+   * The repository's filters: the list's, with its search term planned (a round trip for words not
+   * seen lately). The term loses the character that parts the name from the sector in what a search looks in.
+   */
   async function filtersOf(fundId: string, { q, ...filters }: Omit<DealFilters, 'sort' | 'status'>): Promise<Filters> {
-    return q ? { ...filters, search: await repo.searchPlan(fundId, q) } : filters;
+    const term = q && searchTermOf(q);
+    return term ? { ...filters, search: { term, indexWords: await indexWords(fundId, term) } } : filters;
   }
 
   /**

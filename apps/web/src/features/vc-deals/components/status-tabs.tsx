@@ -10,7 +10,7 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'cold', label: 'Cold' },
 ];
 
-/** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab; '500+' past a broad search's cap). */
+/** All/Hot/Track/Cold pills with the server's counts (which follow the filters, not the tab; '100+' past a broad search's cap). */
 export function StatusTabs({
   value,
   counts,

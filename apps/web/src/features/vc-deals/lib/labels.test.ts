@@ -20,8 +20,8 @@ describe('a count of the list', () => {
   it('is exact, or shows the cap with a + once a broad search reached it', () => {
     expect(countLabel(42, null)).toBe('42');
     expect(countLabel(100000, null)).toBe('100000');
-    expect(countLabel(499, 500)).toBe('499');
-    expect(countLabel(500, 500)).toBe('500+');
+    expect(countLabel(99, 100)).toBe('99');
+    expect(countLabel(100, 100)).toBe('100+');
     expect(countLabel(1000, 1000)).toBe('1,000+');
   });
 });

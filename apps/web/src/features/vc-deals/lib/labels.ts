@@ -41,5 +41,5 @@ export const recommendationOf = (score: number) => RECOMMENDATION_BANDS.find((b)
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A count of the list as the tabs show it: '500+' once a broad search's count reached its cap (countsCap). */
+/** A count of the list as the tabs show it: '100+' once a broad search's count reached its cap (countsCap). */
 export const countLabel = (n: number, cap: number | null) => (cap !== null && n >= cap ? `${cap.toLocaleString('en-US')}+` : String(n));
