@@ -308,7 +308,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
           const items = rows.slice(0, CSV_PAGE);
           for (const d of items) {
             yield [
-              d.createdAt.toISOString().slice(0, 10),
+              d.date,
               d.startupName,
               d.sector,
               d.stage,
@@ -318,7 +318,7 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
               d.status,
               d.source,
               d.ownerName ?? '',
-              ...SUB_SCORE_KEYS.map((k) => d.subScores[k]),
+              ...d.subScores,
               d.website,
               `${base}/vc/deal/${d.id}`,
             ];

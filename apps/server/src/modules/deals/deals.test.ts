@@ -235,10 +235,12 @@ describe('GET /api/vc/deals', () => {
 describe('CSV export', () => {
   it('streams the filtered rows with a BOM and neutralises formulas', async () => {
     const f = await newFund();
-    await seed(f.fundId, [
+    const [, zoe] = await seed(f.fundId, [
       { name: '=HYPERLINK("http://x","y")', scores: even(7) },
-      { name: 'Zoé Énergie', sector: 'Energy', scores: even(4) },
+      // Each sub-score its own value (the columns' order), and an arrival a millisecond before midnight UTC (the date's day).
+      { name: 'Zoé Énergie', sector: 'Energy', scores: Object.fromEntries(SUB_SCORE_KEYS.map((k, i) => [k, i + 1])) as Scores },
     ]);
+    await db().update(deals).set({ createdAt: new Date('2026-03-04T23:59:59.999Z') }).where(eq(deals.id, zoe!));
     await weights(f.token, {});
     const res = await fetch(`${server.url}/api/vc/deals/export.csv?sort=name`, { headers: { authorization: `Token ${f.token}` } });
     expect(res.status).toBe(200);
@@ -250,7 +252,7 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(lines[1]).toContain(',70,High,new,upload,,7,7,7,7,7,7,7,7,7,');
-    expect(lines[2]).toContain('Zoé Énergie');
+    expect(lines[2]).toMatch(/^2026-03-04,Zoé Énergie,Energy,Seed,US,\d+,High,new,upload,,1,2,3,4,5,6,7,8,9,,http:\/\/[^,]+\/vc\/deal\/[0-9a-f-]{36}$/);
     const filtered = await server.request('GET', '/api/vc/deals/export.csv?sector=Energy', { token: f.token });
     expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
   });
