@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import { nameRepeatedStatements } from './named-statements.ts';
+import { genericPlansOption, nameRepeatedStatements } from './named-statements.ts';
 import { prepareRepeatedStatements } from './pglite-prepared.ts';
 import * as schema from './schema/index.ts';
 
@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, max: number, namedStatements: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, ...genericPlansOption(namedStatements) });
   nameRepeatedStatements(pool, namedStatements);
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});

@@ -16,9 +16,6 @@ export function nameRepeatedStatements(pool: pg.Pool, limit: number): void {
   const nameFor = repeatedStatementNames(limit);
 
   pool.on('connect', (client) => {
-    // Sent before anything else on the connection (a client runs its queries in order); a server
-    // that refuses it still runs every statement, only with the plans it chooses.
-    client.query(GENERIC_PLANS).catch(() => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
       const name = statementName(config, values, nameFor);
@@ -36,6 +33,13 @@ export function nameRepeatedStatements(pool: pg.Pool, limit: number): void {
  * are literal, a broad search is its own shape), so the generic plan is the one they were written for.
  */
 export const GENERIC_PLANS = 'set plan_cache_mode = force_generic_plan';
+/**
+ * GENERIC_PLANS as a pool's connection option: a startup parameter of each connection, in force
+ * before its first query (a statement sent from the pool's 'connect' event ran beside the first
+ * query, which pg deprecates). None when nothing is named (a transaction-pooling proxy such as
+ * PgBouncer refuses startup parameters it does not know).
+ */
+export const genericPlansOption = (limit: number): { options?: string } => (limit > 0 ? { options: '-c plan_cache_mode=force_generic_plan' } : {});
 
 /**
  * Gives a statement text a name from its second sighting on (one-off statements stay unnamed), up
