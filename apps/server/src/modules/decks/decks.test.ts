@@ -227,8 +227,10 @@ describe('deck files left behind by a crash', () => {
 
     const restarted = await startTestServer({}, undefined, server.database);
     try {
+      // The sweep runs after the server starts listening: half-written files first, then the orphans.
+      const swept = ['.tmp-0a1b2c3d4e5f', '0b6f2d0e-0000-4000-8000-000000000001.pdf'];
       const deadline = Date.now() + 20_000;
-      while (readdirSync(folder).includes('.tmp-0a1b2c3d4e5f') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (readdirSync(folder).some((name) => swept.includes(name)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       const left = readdirSync(folder);
       expect(left).toContain('0b6f2d0e-0000-4000-8000-000000000002.pdf');
       expect(left).not.toContain('0b6f2d0e-0000-4000-8000-000000000001.pdf');
