@@ -121,8 +121,13 @@ export const dealScores = pgTable(
 /**
  * How many deals of a fund have each value of each filter (facet: 'all' with value '',
  * 'sector', 'stage', 'region', 'confidence', 'source', 'owner'; '' when unset), per status.
- * Kept by statement triggers on `deals` (migration 0010), so the pipeline's counts with no
- * filter or one filter are a few rows read, not a count over 100,000 deals.
+ * Kept by statement triggers on `deals` (migrations 0012 and 0022), so the pipeline's counts with
+ * no filter or one filter are a few rows read, not a count over 100,000 deals.
+ *
+ * Each count is split over 16 rows (`shard`, from the deal's id; migration 0022) and read as their
+ * sum: a status change locks the rows of its deal's shard until its transaction ends, so two
+ * changes of one fund wait for each other only when their deals share a shard, not always (the
+ * 'all' rows were every change's, ADR 0034).
  */
 export const dealCounts = pgTable(
   'deal_counts',
@@ -133,7 +138,8 @@ export const dealCounts = pgTable(
     facet: text('facet').notNull(),
     value: text('value').notNull(),
     status: text('status', { enum: DEAL_ROW_STATUSES }).notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fundId, t.facet, t.value, t.status] })],
+  (t) => [primaryKey({ columns: [t.fundId, t.facet, t.value, t.status, t.shard] })],
 );

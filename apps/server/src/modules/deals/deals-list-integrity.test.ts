@@ -1,6 +1,7 @@
 import { DEAL_SEARCH_COUNT_CAP as CAP } from '@fitscore/contracts';
 import { dealCounts, deals, funds, users } from '@fitscore/db';
 import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
@@ -147,6 +148,45 @@ describe('GET /api/vc/deals counts', () => {
     await expectCountsRight(other.token);
     await db().delete(funds).where(eq(funds.id, other.fundId));
     expect(await db().select().from(dealCounts).where(eq(dealCounts.fundId, other.fundId))).toEqual([]);
+  });
+});
+
+describe('status changes of one fund at once', () => {
+  // PGlite is one connection: a second transaction cannot be open beside the server's.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('one deal held in an open change does not hold up the change of another deal of the fund', async () => {
+    const f = await newFund();
+    // Twenty deals alike in every facet, so that without shards their counts are the same rows.
+    const ids = (
+      await db()
+        .insert(deals)
+        .values(Array.from({ length: 20 }, (_, i) => ({ fundId: f.fundId, startupName: `Alike ${i}`, sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'form' as const })))
+        .returning({ id: deals.id })
+    ).map((r) => r.id);
+    const shards = await db().execute<{ id: string; shard: number }>(sql`select id, deal_count_shard(id) as shard from deals where id in ${ids}`);
+    const rows = 'rows' in shards ? shards.rows : shards;
+    const held = rows[0]!;
+    const other = rows.find((r) => r.shard !== held.shard)!;
+    expect(other).toBeDefined();
+
+    // A change of the first deal, its transaction still open (a slow alert listener, a long commit).
+    const open = new pg.Client({ connectionString: server.database.url });
+    await open.connect();
+    try {
+      await open.query('begin');
+      await open.query(`update deals set status = 'hot' where id = $1`, [held.id]);
+      const change = server.request('POST', `/api/vc/deals/${other.id}/status`, { token: f.token, body: { status: 'track', note: '' } });
+      const waited = new Promise<'held up'>((resolve) => setTimeout(() => resolve('held up'), 5_000));
+      const res = await Promise.race([change, waited]);
+      expect(res).not.toBe('held up');
+      expect(res).toMatchObject({ status: 200 });
+      await open.query('commit');
+      await change;
+    } finally {
+      await open.end();
+    }
+    await expectCountsRight(f.token);
+    const { counts } = await countsAndTruth(f.token, '');
+    expect(counts).toEqual({ all: 20, hot: 1, track: 1, cold: 0 });
   });
 });
 
