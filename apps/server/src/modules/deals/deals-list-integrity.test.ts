@@ -162,8 +162,8 @@ describe('status changes of one fund at once', () => {
         .values(Array.from({ length: 20 }, (_, i) => ({ fundId: f.fundId, startupName: `Alike ${i}`, sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'form' as const })))
         .returning({ id: deals.id })
     ).map((r) => r.id);
-    const shards = await db().execute<{ id: string; shard: number }>(sql`select id, deal_count_shard(id) as shard from deals where id in ${ids}`);
-    const rows = 'rows' in shards ? shards.rows : shards;
+    const shards = await db().execute(sql`select id, deal_count_shard(id) as shard from deals where id in ${ids}`);
+    const { rows } = shards as unknown as { rows: { id: string; shard: number }[] };
     const held = rows[0]!;
     const other = rows.find((r) => r.shard !== held.shard)!;
     expect(other).toBeDefined();

@@ -540,12 +540,26 @@ export const createDealsRepository = repository((db) => {
       return row;
     },
 
-    setStatus: async (dealId: string, status: DealRowRaw['status']) => {
-      await db.update(deals).set({ status, updatedAt: sql`now()` }).where(eq(deals.id, dealId));
-    },
-
-    addHistory: async (entry: typeof dealStatusHistory.$inferInsert) => {
-      await db.insert(dealStatusHistory).values(entry);
+    /**
+     * Moves a deal of the fund to a status and records it in its history with who and the note, in
+     * one statement: the deal is locked, changed and its history written, and what it was is
+     * answered (undefined for no such deal of the fund). The same status with no note changes nothing.
+     * The deal_counts rows its change moves stay locked until the caller's transaction ends.
+     */
+    changeStatus: async ({ fundId, dealId, userId, to, note }: { fundId: string; dealId: string; userId: string; to: DealRowStatus; note: string }) => {
+      const result = await db.execute(sql`
+        with old as (
+          select ${deals.id} as id, ${deals.status} as status, ${deals.startupName} as startup_name
+          from ${deals} where ${deals.id} = ${dealId} and ${deals.fundId} = ${fundId} for update
+        ), moved as (
+          update ${deals} set status = ${to}, updated_at = now() from old
+          where ${deals.id} = old.id and (old.status <> ${to} or ${note} <> '')
+        ), recorded as (
+          insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note)
+          select old.id, ${userId}::uuid, old.status, ${to}, ${note} from old where old.status <> ${to} or ${note} <> ''
+        )
+        select old.status as "from", old.startup_name as "startupName" from old`);
+      return (result as unknown as { rows: { from: DealRowStatus; startupName: string }[] }).rows[0];
     },
 
     markReviewed: async (fundId: string, dealId: string): Promise<boolean> => {

@@ -248,13 +248,9 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     async setStatus(fundId: string | null, userId: string, dealId: string, body: { status: 'hot' | 'track' | 'cold'; note: string }) {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
       await uow.run(async (tx) => {
-        const deals = repo.in(tx);
-        const deal = await deals.lock(fundId, dealId);
-        if (!deal) throw new AppError('not_found', DEAL_NOT_FOUND);
-        if (deal.status === body.status && body.note === '') return;
-        await deals.setStatus(dealId, body.status);
-        await deals.addHistory({ dealId, userId, fromStatus: deal.status, toStatus: body.status, note: body.note });
-        if (deal.status !== body.status) await statusChanges.emit({ fundId, dealId, startupName: deal.startupName, from: deal.status, to: body.status, userId }, tx);
+        const before = await repo.in(tx).changeStatus({ fundId, dealId, userId, to: body.status, note: body.note });
+        if (!before) throw new AppError('not_found', DEAL_NOT_FOUND);
+        if (before.from !== body.status) await statusChanges.emit({ fundId, dealId, startupName: before.startupName, from: before.from, to: body.status, userId }, tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
     },

@@ -133,8 +133,13 @@ describe('status, review, notifications', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, deal: { id, status: 'track', scoring: { state: 'queued' } } });
     await server.request('POST', `/api/vc/deals/${id}/status`, { token: f.token, body: { status: 'hot', note: '' } });
+    // The same status again: nothing without a note, a history entry with one.
+    expect((await server.request('POST', `/api/vc/deals/${id}/status`, { token: f.token, body: { status: 'hot', note: '' } })).status).toBe(200);
+    const noted = await server.request('POST', `/api/vc/deals/${id}/status`, { token: f.token, body: { status: 'hot', note: 'Partner meeting booked' } });
+    expect(noted.body).toMatchObject({ ok: true, deal: { id, status: 'hot' } });
     const detail = await server.request('GET', `/api/vc/deals/${id}`, { token: f.token });
     expect(detail.body.history.map((h: { from: string; to: string; note: string; by: { id: string } }) => [h.from, h.to, h.note, h.by.id])).toEqual([
+      ['hot', 'hot', 'Partner meeting booked', f.userId],
       ['track', 'hot', '', f.userId],
       ['new', 'track', 'Call in Q3', f.userId],
     ]);

@@ -188,12 +188,22 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
    * job with retries; answers the ids of the deliveries queued (none when nothing is configured).
    * Pass the caller's transaction as `tx` to queue them with the change that caused them.
    */
-  async function dispatch(fundId: string, event: AlertEventInput, { tx }: { tx?: Transaction } = {}): Promise<string[]> {
+  /** The fund's alert settings when they ask for this kind of event; undefined when they do not. */
+  async function settingsFor(fundId: string, kind: AlertEventInput['kind'], tx: Transaction | undefined) {
     const row = await repo.in(tx).settings(fundId);
-    if (!row || !(row.events as string[]).includes(event.kind)) return [];
+    return row && (row.events as string[]).includes(kind) ? row : undefined;
+  }
+
+  /** Queues the event's messages when the fund's settings (already read) want it. */
+  async function send(fundId: string, row: IntegrationRow, event: AlertEventInput, tx: Transaction | undefined): Promise<string[]> {
     if (event.kind === 'match' && event.fitScore < row.alertThreshold) return [];
     const message = messageOf(event, publicWebUrl);
     return tx ? queue(fundId, message, tx) : uow.run((t) => queue(fundId, message, t));
+  }
+
+  async function dispatch(fundId: string, event: AlertEventInput, { tx }: { tx?: Transaction } = {}): Promise<string[]> {
+    const row = await settingsFor(fundId, event.kind, tx);
+    return row ? send(fundId, row, event, tx) : [];
   }
 
   return {
@@ -203,8 +213,11 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
 
     /** The deals module's status changes, as `status` alerts (with the mover's name). */
     async statusChanged(change: DealStatusChange, tx: Transaction) {
+      // The mover's name is looked up only for a fund that wants status alerts (a triage's round trip less).
+      const row = await settingsFor(change.fundId, 'status', tx);
+      if (!row) return;
       const by = await repo.in(tx).userName(change.userId);
-      await dispatch(change.fundId, { kind: 'status', dealId: change.dealId, startupName: change.startupName, from: change.from, to: change.to, by }, { tx });
+      await send(change.fundId, row, { kind: 'status', dealId: change.dealId, startupName: change.startupName, from: change.from, to: change.to, by }, tx);
     },
 
     async get(fundId: string | null): Promise<IntegrationSettings> {
