@@ -32,14 +32,16 @@ export function nameRepeatedStatements(pool: pg.Pool, limit: number): void {
  * statements are written so that one plan fits every value (their shapes decide the SQL, LIMITs
  * are literal, a broad search is its own shape), so the generic plan is the one they were written for.
  */
-export const GENERIC_PLANS = 'set plan_cache_mode = force_generic_plan';
+const PLAN_CACHE_MODE = { name: 'plan_cache_mode', value: 'force_generic_plan' } as const;
+export const GENERIC_PLANS = `set ${PLAN_CACHE_MODE.name} = ${PLAN_CACHE_MODE.value}`;
 /**
  * GENERIC_PLANS as a pool's connection option: a startup parameter of each connection, in force
  * before its first query (a statement sent from the pool's 'connect' event ran beside the first
  * query, which pg deprecates). None when nothing is named (a transaction-pooling proxy such as
  * PgBouncer refuses startup parameters it does not know).
  */
-export const genericPlansOption = (limit: number): { options?: string } => (limit > 0 ? { options: '-c plan_cache_mode=force_generic_plan' } : {});
+export const genericPlansOption = (limit: number): { options?: string } =>
+  limit > 0 ? { options: `-c ${PLAN_CACHE_MODE.name}=${PLAN_CACHE_MODE.value}` } : {};
 
 /**
  * Gives a statement text a name from its second sighting on (one-off statements stay unnamed), up

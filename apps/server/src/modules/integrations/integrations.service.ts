@@ -182,12 +182,6 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
     return ids;
   }
 
-  /**
-   * Sends an event to the fund's Slack and Teams channels, if the fund picked its kind (and, for
-   * a match, its FitScore is at or above the fund's alert threshold). Each service gets a durable
-   * job with retries; answers the ids of the deliveries queued (none when nothing is configured).
-   * Pass the caller's transaction as `tx` to queue them with the change that caused them.
-   */
   /** The fund's alert settings when they ask for this kind of event; undefined when they do not. */
   async function settingsFor(fundId: string, kind: AlertEventInput['kind'], tx: Transaction | undefined) {
     const row = await repo.in(tx).settings(fundId);
@@ -201,6 +195,12 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
     return tx ? queue(fundId, message, tx) : uow.run((t) => queue(fundId, message, t));
   }
 
+  /**
+   * Sends an event to the fund's Slack and Teams channels, if the fund picked its kind (and, for
+   * a match, its FitScore is at or above the fund's alert threshold). Each service gets a durable
+   * job with retries; answers the ids of the deliveries queued (none when nothing is configured).
+   * Pass the caller's transaction as `tx` to queue them with the change that caused them.
+   */
   async function dispatch(fundId: string, event: AlertEventInput, { tx }: { tx?: Transaction } = {}): Promise<string[]> {
     const row = await settingsFor(fundId, event.kind, tx);
     return row ? send(fundId, row, event, tx) : [];
