@@ -1,4 +1,4 @@
-import { openDatabase, type DatabaseHandle } from '@fitscore/db';
+import { openDatabase, rawRows, type DatabaseHandle } from '@fitscore/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
@@ -8,12 +8,15 @@ import { openTestDatabase, type TestDatabase } from './test-database.ts';
  * (PostgreSQL makes the first five runs' plans for their values unless told to keep the generic one).
  */
 async function plansOf(db: DatabaseHandle['db'], text: string) {
-  const result = (await db.execute(sql`select generic_plans, custom_plans from pg_prepared_statements where strpos(statement, ${text}) > 0 and statement not like '%pg_prepared_statements%'`)) as unknown as {
-    rows: { generic_plans: string | number; custom_plans: string | number }[];
-  };
-  const [row] = result.rows;
+  const [row] = await rawRows<{ generic_plans: string | number; custom_plans: string | number }>(
+    db,
+    sql`select generic_plans, custom_plans from pg_prepared_statements where strpos(statement, ${text}) > 0 and statement not like '%pg_prepared_statements%'`,
+  );
   return row && { generic: Number(row.generic_plans), custom: Number(row.custom_plans) };
 }
+
+/** The rows of a statement. */
+const rows = (db: DatabaseHandle['db'], query: SQL) => rawRows<Record<string, unknown>>(db, query);
 
 /** Runs on the PostgreSQL stage (TEST_DATABASE_URL); the embedded database has no named statements. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -33,8 +36,6 @@ describe.skipIf(!onPostgres)('repeated statements are prepared under a name on P
     handle = await openDatabase({ databaseUrl: test.url, poolSize: 1, namedStatements });
     return handle.db;
   }
-  /** The rows of a statement (node-postgres answers with a result holding them). */
-  const rows = async (db: DatabaseHandle['db'], query: SQL) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const prepared = async (db: DatabaseHandle['db']) => (await rows(db, sql.raw('select statement from pg_prepared_statements'))).map((r) => r.statement);
 
   it('keeps a parameterised statement prepared from its second run, answers it the same, and leaves one-offs unnamed', async () => {
@@ -83,7 +84,6 @@ describe.skipIf(onPostgres)('repeated statements are prepared once on the embedd
     await handle.db.execute(sql.raw(`insert into t select g, 'n' || g, '2026-11-25T10:00:00Z', array['a', 'b'], '{"x": 1}', 1.5, null from generate_series(1, 100) g`));
     return handle.db;
   }
-  const rows = async (db: DatabaseHandle['db'], query: SQL) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const prepared = async (db: DatabaseHandle['db']) => (await rows(db, sql.raw('select statement from pg_prepared_statements'))).map((r) => r.statement);
 
   it('prepares a parameterised statement from its second run and answers exactly as an unprepared one', async () => {

@@ -3,3 +3,4 @@ export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export * from './unit-of-work.ts';
 export * from './statements-by-shape.ts';
+export * from './raw-rows.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '@fitscore/db';
-import { companies } from '@fitscore/db';
+import { companies, rawRows } from '@fitscore/db';
 import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CompanyCsvRow } from './companies-csv.ts';
 
@@ -35,7 +35,9 @@ export function createCompaniesRepository(db: Database) {
               array(select jsonb_array_elements_text(${JSON.stringify(r.investors)}::jsonb)),
               ${r.link}, ${r.raised_at}::date, ${source})`,
           );
-          const result = await tx.execute(sql`
+          const result = await rawRows<{ inserted: boolean }>(
+            tx,
+            sql`
             insert into ${companies} (name, sector, stage, business_model, description, last_round, amount, currency,
               investors, link, raised_at, source)
             values ${sql.join(values, sql`, `)}
@@ -45,8 +47,9 @@ export function createCompaniesRepository(db: Database) {
               last_round = excluded.last_round, amount = excluded.amount, currency = excluded.currency,
               investors = excluded.investors, link = excluded.link, raised_at = excluded.raised_at,
               updated_at = now()
-            returning (xmax = 0) as inserted`);
-          for (const r of (result as unknown as { rows: { inserted: boolean }[] }).rows) {
+            returning (xmax = 0) as inserted`,
+          );
+          for (const r of result) {
             if (r.inserted) inserted += 1;
             else updated += 1;
           }

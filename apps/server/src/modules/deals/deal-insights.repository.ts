@@ -1,4 +1,4 @@
-import { deals, dealStatusHistory, fitScores, repository } from '@fitscore/db';
+import { deals, dealStatusHistory, fitScores, rawRows, repository } from '@fitscore/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 
 /** The dashboard's reads over a fund's deals: arrivals per week, and which deck a deal shows. */
@@ -18,7 +18,9 @@ export const createDealInsightsRepository = repository((db) => ({
    * Hot, Track or Cold, from the status history), and how many deals have one.
    */
   decisionTime: async (fundId: string): Promise<{ median: number | null; decisions: number }> => {
-    const result = await db.execute<{ median: number | string | null; decisions: number | string }>(sql`
+    const [row] = await rawRows<{ median: number | string | null; decisions: number | string }>(
+      db,
+      sql`
       with decided as (
         select distinct on (h.deal_id) h.deal_id, h.created_at as decided_at, d.created_at as received_at
         from ${dealStatusHistory} h
@@ -29,8 +31,8 @@ export const createDealInsightsRepository = repository((db) => ({
       select
         percentile_cont(0.5) within group (order by extract(epoch from (decided_at - received_at)) / 86400) as median,
         count(*)::int as decisions
-      from decided`);
-    const row = (result as unknown as { rows: { median: number | string | null; decisions: number | string }[] }).rows[0];
+      from decided`,
+    );
     return { median: row?.median == null ? null : Number(row.median), decisions: Number(row?.decisions ?? 0) };
   },
 

@@ -1,5 +1,5 @@
 import { DEAL_SEARCH_COUNT_CAP as CAP } from '@fitscore/contracts';
-import { dealCounts, deals, funds, users } from '@fitscore/db';
+import { dealCounts, deals, funds, rawRows, users } from '@fitscore/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,8 +162,7 @@ describe('status changes of one fund at once', () => {
         .values(Array.from({ length: 20 }, (_, i) => ({ fundId: f.fundId, startupName: `Alike ${i}`, sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'form' as const })))
         .returning({ id: deals.id })
     ).map((r) => r.id);
-    const shards = await db().execute(sql`select id, deal_count_shard(id) as shard from deals where id in ${ids}`);
-    const { rows } = shards as unknown as { rows: { id: string; shard: number }[] };
+    const rows = await rawRows<{ id: string; shard: number }>(db(), sql`select id, deal_count_shard(id) as shard from deals where id in ${ids}`);
     const held = rows[0]!;
     const other = rows.find((r) => r.shard !== held.shard)!;
     expect(other).toBeDefined();

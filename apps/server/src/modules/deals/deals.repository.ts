@@ -11,6 +11,7 @@ import {
   fitScores,
   FUND_WEIGHT_COLUMNS,
   funds,
+  rawRows,
   repository,
   scoringRuns,
   statementsByShape,
@@ -547,7 +548,9 @@ export const createDealsRepository = repository((db) => {
      * The deal_counts rows its change moves stay locked until the caller's transaction ends.
      */
     changeStatus: async ({ fundId, dealId, userId, to, note }: { fundId: string; dealId: string; userId: string; to: DealRowStatus; note: string }) => {
-      const result = await db.execute(sql`
+      const [before] = await rawRows<{ from: DealRowStatus; startupName: string }>(
+        db,
+        sql`
         with old as (
           select ${deals.id} as id, ${deals.status} as status, ${deals.startupName} as startup_name
           from ${deals} where ${deals.id} = ${dealId} and ${deals.fundId} = ${fundId} for update
@@ -558,8 +561,9 @@ export const createDealsRepository = repository((db) => {
           insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note)
           select old.id, ${userId}::uuid, old.status, ${to}, ${note} from old where old.status <> ${to} or ${note} <> ''
         )
-        select old.status as "from", old.startup_name as "startupName" from old`);
-      return (result as unknown as { rows: { from: DealRowStatus; startupName: string }[] }).rows[0];
+        select old.status as "from", old.startup_name as "startupName" from old`,
+      );
+      return before;
     },
 
     markReviewed: async (fundId: string, dealId: string): Promise<boolean> => {

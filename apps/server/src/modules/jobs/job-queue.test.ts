@@ -1,3 +1,4 @@
+import { rawRows } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,8 +99,7 @@ describe('jobs on pg-boss', () => {
     const id = await first.send(job, {});
     await isRunning;
     await first.stop();
-    const rows = await database.handle.db.execute(sql`select state from pgboss.job where id = ${id}`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'retry' }]);
+    expect(await rawRows(database.handle.db, sql`select state from pgboss.job where id = ${id}`)).toEqual([{ state: 'retry' }]);
 
     const second = queueOn();
     second.register(job);

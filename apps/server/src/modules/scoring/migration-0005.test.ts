@@ -1,4 +1,4 @@
-import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, rawRows, type DatabaseHandle } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,10 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let handle: DatabaseHandle;
 let before: string;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => {
-  const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-};
+const rows = <T>(query: ReturnType<typeof sql>) => rawRows<T>(handle.db, query);
 
 beforeAll(async () => {
   // The migrations as they were before 0005.
