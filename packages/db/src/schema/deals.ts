@@ -1,6 +1,6 @@
-import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES } from '@fitscore/contracts';
+import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES, type Deal } from '@fitscore/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
 
@@ -51,6 +51,19 @@ export const deals = pgTable(
     /** Null while the deal's ask is unknown. */
     fitTicket: boolean('fit_ticket'),
     scoredAt: timestamp('scored_at', { withTimezone: true }),
+    /**
+     * The status and error of the deal's newest scoring run, copied by a trigger on scoring_runs
+     * (migration 0023): the list shows them for every row, and read from the runs they cost it an
+     * index lookup per row. Null before the deal's first run.
+     */
+    scoringStatus: text('scoring_status', { enum: ['queued', 'running', 'done', 'failed'] }),
+    scoringError: text('scoring_error'),
+    /**
+     * The deal's arrivals (deal_sources) in the API's shape (`Deal['sources']`: UTC times with
+     * milliseconds), oldest first, copied by a trigger on deal_sources (migration 0023), for the
+     * same reason; [] for a deal that came by upload.
+     */
+    arrivals: jsonb('arrivals').$type<Deal['sources']>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

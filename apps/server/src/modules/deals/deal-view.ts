@@ -1,34 +1,24 @@
-import {
-  STRONG_MATCH_AT,
-  STRONG_MATCH_TAG,
-  SCORING_STATES,
-  type Deal,
-  type FitScoreAnalysis,
-} from '@fitscore/contracts';
-import type { DealRow, DealSourceView, FundRowForDeals } from './deals.repository.ts';
-
-type ScoringState = (typeof SCORING_STATES)[number];
+import { STRONG_MATCH_AT, STRONG_MATCH_TAG, type Deal, type FitScoreAnalysis } from '@fitscore/contracts';
+import type { DealRow, FundRowForDeals } from './deals.repository.ts';
 
 /**
- * The scoring state of a deal from its newest run ('state|error'). A deal without one is queued,
- * unless its deck came only as a link that is not downloaded: then nothing will be scored until a
- * deck is uploaded, and it says so with the link.
+ * The scoring state of a deal from its newest run. A deal without one is queued, unless its deck
+ * came only as a link that is not downloaded: then nothing will be scored until a deck is
+ * uploaded, and it says so with the link.
  */
-function scoringOf(run: string | null, sources: DealSourceView[]): Deal['scoring'] {
-  if (!run) {
-    const deckLink = sources.find((s) => s.deckLink)?.deckLink;
+function scoringOf({ scoringStatus, scoringError, arrivals }: DealRow['deal']): Deal['scoring'] {
+  if (!scoringStatus) {
+    const deckLink = arrivals.find((s) => s.deckLink)?.deckLink;
     return deckLink ? { state: 'deck_link', deckLink } : { state: 'queued' };
   }
-  const [state, ...rest] = run.split('|');
-  const error = rest.join('|');
-  return state === 'failed' && error ? { state: 'failed', error } : { state: state as ScoringState };
+  return scoringStatus === 'failed' && scoringError ? { state: 'failed', error: scoringError } : { state: scoringStatus };
 }
 
 /**
  * A deal as every answer shows it: 'Strong match' follows the current FitScore, the rest is evidence.
  * `sources` are its intake arrivals; a deal that came in another way (an upload) has its own one.
  */
-export function toDeal({ deal, ownerName, run, sources }: DealRow): Deal {
+export function toDeal({ deal, ownerName }: DealRow): Deal {
   const strong = deal.fitScore !== null && deal.fitScore >= STRONG_MATCH_AT;
   return {
     id: deal.id,
@@ -49,8 +39,8 @@ export function toDeal({ deal, ownerName, run, sources }: DealRow): Deal {
     reviewedAt: deal.reviewedAt?.toISOString() ?? null,
     scoredAt: deal.scoredAt?.toISOString() ?? null,
     thesisFit: { sector: deal.fitSector, stage: deal.fitStage, geography: deal.fitGeography, ticket: deal.fitTicket },
-    scoring: scoringOf(run, sources),
-    sources: sources.length ? sources : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
+    scoring: scoringOf(deal),
+    sources: deal.arrivals.length ? deal.arrivals : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
   };
 }
 

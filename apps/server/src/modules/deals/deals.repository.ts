@@ -4,7 +4,6 @@ import {
   dealScores,
   dealSearchText,
   SEARCH_TEXT_SEPARATOR,
-  dealSources,
   dealStatusHistory,
   deals,
   decks,
@@ -41,37 +40,16 @@ const DEAL_SUB_SCORES = {
 const fundFitScore = weightedOverallSql(FUND_WEIGHT_COLUMNS, DEAL_SUB_SCORES);
 
 const owners = alias(users, 'deal_owner');
-/** The newest scoring run of each deal (its state and error), read for the rows of one page only. */
-const lastRun = sql`(select ${scoringRuns.status} || '|' || coalesce(${scoringRuns.error}, '') from ${scoringRuns}
-  where ${scoringRuns.dealId} = ${deals.id} order by ${scoringRuns.createdAt} desc limit 1)`;
-
-/** A deal's intake arrivals (issue 12), oldest first. */
-export interface DealSourceView {
-  channel: (typeof dealSources.$inferSelect)['channel'];
-  receivedAt: string;
-  deckLink: string | null;
-  note: string;
-}
 
 /**
- * The deal's arrivals as JSON, in the same query as its row (a second round trip per answer
- * cost more than the list's own query); times as the API prints them (UTC, milliseconds).
+ * A deal as the API shows it: its row (with its newest scoring's state and its arrivals, which
+ * triggers keep on it: migration 0023) and FitScore, and its owner's name.
  */
-const sourcesJson = sql<DealSourceView[]>`(select coalesce(json_agg(json_build_object(
-    'channel', ${dealSources.channel},
-    'receivedAt', to_char(${dealSources.receivedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'deckLink', ${dealSources.deckLink},
-    'note', ${dealSources.note}) order by ${dealSources.receivedAt}, ${dealSources.id}), '[]'::json)
-  from ${dealSources} where ${dealSources.dealId} = ${deals.id})`;
-
-/** A deal as the API shows it: its row and FitScore, its owner's name, its newest scoring's state and its arrivals. */
 const dealColumns = {
   deal: { ...getTableColumns(deals), fitScore: dealScores.fitScore },
   ownerName: owners.name,
-  run: sql<string | null>`${lastRun}`.as('last_run'),
-  sources: sourcesJson.as('sources'),
 };
-export type DealRow = { deal: DealRowRaw; ownerName: string | null; run: string | null; sources: DealSourceView[] };
+export type DealRow = { deal: DealRowRaw; ownerName: string | null };
 /** A row of a page, with its sort key as PostgreSQL prints it (the cursor keeps all its precision). */
 export type DealPageRow = DealRow & { sortKey: string };
 

@@ -1,36 +1,22 @@
-import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, rawRows, type DatabaseHandle } from '@fitscore/db';
+import { migrateDatabase, rawRows, type DatabaseHandle } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../../../test/migrations-before.ts';
 
 /**
  * Migration 0005 on a database that already holds rows from before it: fund creators
  * ('owner') become 'admin', and each stored analysis gets its nine sub-score columns.
  */
+let before: Awaited<ReturnType<typeof databaseBeforeMigration>>;
 let handle: DatabaseHandle;
-let before: string;
 
 const rows = <T>(query: ReturnType<typeof sql>) => rawRows<T>(handle.db, query);
 
 beforeAll(async () => {
-  // The migrations as they were before 0005.
-  before = mkdtempSync(join(tmpdir(), 'fitscore-migrations-'));
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0005_'));
-  mkdirSync(join(before, 'meta'));
-  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-  for (const entry of journal.entries.slice(0, upTo)) cpSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(before, `${entry.tag}.sql`));
-
-  handle = await openDatabase({ dataDir: 'memory://' });
-  await migrate(handle.db as never, { migrationsFolder: before });
+  before = await databaseBeforeMigration('0005_');
+  handle = before.handle;
 });
-afterAll(async () => {
-  await handle.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => before.close());
 
 describe('migration 0005 (scoring owner, sub-score columns, member roles)', () => {
   it('keeps every existing row and converts it', async () => {
