@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:pipeline [-- --pg postgres://host/db]`: the investor pipeline at 100,000 deals.
- * Seeds 100,000 scored deals into one fund (plus 2 × 20,000 in other funds), starts the real
+ * Seeds 100,000 scored deals into one fund (plus 2 × 20,000 in other funds), each with its
+ * finished scoring run and, when it came by form, email or webhook, its arrival. Starts the real
  * API server on that data, then measures with concurrent HTTP clients: list calls (first page,
  * a deep page by cursor, each filter, search, sort by FitScore) and a status change (p50/p95),
  * the CSV of all 100,000 deals (time and the server's RSS growth), and re-weighting all
@@ -20,11 +21,12 @@ import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadClient } from './lib/load-client.mjs';
+import { freePort } from './lib/local-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pgIndex = process.argv.indexOf('--pg');
@@ -43,26 +45,17 @@ const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const ms = (n) => Math.round(n * 10) / 10;
-const freePort = () =>
-  new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
 const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-bench-'));
 let databaseUrl;
+/** The bench's own database on the --pg server, dropped at the end. */
+const benchDatabase = `fitscore_bench_${randomBytes(4).toString('hex')}`;
 if (pgServer) {
-  const name = `fitscore_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${benchDatabase}`);
   await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  // The URL's database swapped by text: a Unix-socket URL (postgres://user@/db?host=/var/run/postgresql) has no host for `new URL`.
+  databaseUrl = pgServer.replace(/\/[^/?]*(\?|$)/, `/${benchDatabase}$1`);
 }
 
 const port = await freePort();
@@ -115,7 +108,7 @@ async function backendPids() {
   if (!databaseUrl) return [];
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
-  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [new URL(databaseUrl).pathname.slice(1)]);
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [benchDatabase]);
   await admin.end();
   return rows.map((r) => r.pid);
 }
@@ -142,15 +135,13 @@ async function cpuSplitSince(before) {
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 
 /**
- * The bench's HTTP client: node:http on kept-alive connections (one per concurrent client). It
- * shares the machine's two cores with the server, and `fetch` cost it several times more CPU per
- * request, so it measured its own overhead as much as the server's; each list measure prints the
- * client's CPU per request too. Under load (`parse: false`) it checks the status and reads the
- * body to its end without decoding it, as load generators do: parsing 25 deals' JSON cost the
- * client more CPU than the server spent writing it, on the cores the server needs.
+ * The HTTP client of the bench's own set-up (sign-ups, the walk to a deep cursor, the ids to
+ * triage): node:http on kept-alive connections, with the answer's JSON. The measures use
+ * loadClient (scripts/lib/load-client.mjs), which reads only each answer's status and length:
+ * the bench shares the machine's two cores with the server and the database.
  */
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-function call(method, path, token, body, { parse = true } = {}) {
+function call(method, path, token, body) {
   const payload = body ? JSON.stringify(body) : undefined;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -169,7 +160,7 @@ function call(method, path, token, body, { parse = true } = {}) {
         res.on('end', () => {
           const text = () => Buffer.concat(chunks).toString('utf8');
           if (res.statusCode >= 400) reject(new Error(`${method} ${path}: ${res.statusCode} ${text().slice(0, 200)}`));
-          else resolve(parse && chunks.length ? JSON.parse(text()) : null);
+          else resolve(chunks.length ? JSON.parse(text()) : null);
         });
       },
     );
@@ -225,6 +216,15 @@ async function seed(fundId, n) {
   await handle.db.execute(sql`
     update deals set score_id = fs.id, scored_at = deals.created_at
     from fit_scores fs where fs.deal_id = deals.id and deals.fund_id = ${fundId}::uuid`);
+  // As the product leaves them: every scored deal has its finished scoring run, and a deal that came
+  // in by form, email or webhook its arrival. The list reads both for every row it answers.
+  await handle.db.execute(sql`
+    insert into scoring_runs (deal_id, status, stage, progress, created_at, started_at, finished_at, attempt)
+    select id, 'done', 'done', 100, created_at, created_at, created_at + interval '20 seconds', 1
+    from deals where fund_id = ${fundId}::uuid`);
+  await handle.db.execute(sql`
+    insert into deal_sources (deal_id, channel, received_at)
+    select id, source, created_at from deals where fund_id = ${fundId}::uuid and source <> 'upload'`);
 }
 await seed(main.fundId, DEALS);
 for (const o of others) await seed(o.fundId, OTHER);
@@ -317,14 +317,16 @@ async function warm(request) {
   );
 }
 const statuses = ['hot', 'track', 'cold'];
+const loader = loadClient({ port, token: main.token, connections: CLIENTS });
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, path] of scenarios) {
     if (ONLY && !ONLY.test(name)) continue;
-    await warm(() => call('GET', path, main.token, undefined, { parse: false }));
-    await load(name, () => call('GET', path, main.token, undefined, { parse: false }));
+    await warm(() => loader.request('GET', path));
+    await load(name, () => loader.request('GET', path));
   }
-  if (!ONLY || ONLY.test('status change')) await load('status change', (i) => call('POST', `/api/vc/deals/${ids[i % ids.length]}/status`, main.token, { status: statuses[(i + round) % 3], note: '' }, { parse: false }));
+  if (!ONLY || ONLY.test('status change')) await load('status change', (i) => loader.request('POST', `/api/vc/deals/${ids[i % ids.length]}/status`, { status: statuses[(i + round) % 3], note: '' }));
 }
+loader.close();
 
 // The CSV of every deal, streamed; the server's RSS sampled while it runs.
 for (let round = 0; round < (ONLY ? 0 : ROUNDS); round++) {
@@ -350,7 +352,7 @@ await stopServer();
 if (databaseUrl) {
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
-  await admin.query(`drop database ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await admin.query(`drop database ${benchDatabase} with (force)`);
   await admin.end();
 }
 rmSync(dataDir, { recursive: true, force: true });
