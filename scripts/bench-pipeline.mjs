@@ -38,7 +38,13 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_ONLY=<regex>: only the list measures whose name matches (and no CSV or re-weighting), to profile one call. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+/**
+ * The issue's latency targets: on PostgreSQL, p95 ≤ 50 ms for every list call at 50 clients; on
+ * PGlite, p95 ≤ 100 ms at 10 clients for the calls measured. The floor is a reference, not a call
+ * the product makes; a status change is not a list call, so PostgreSQL's target does not cover it.
+ */
 const target = pgServer ? 50 : 100;
+const targetOf = (name) => (name.startsWith('floor') || (pgServer && name === 'status change') ? '' : `≤ ${target}`);
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -299,7 +305,7 @@ async function load(name, request) {
   const client = process.cpuUsage(clientBefore);
   const cpu = await cpuSplitSince(cpuBefore);
   record(`${name} p50 (ms)`, ms(pct(times, 50)), 'ms', '');
-  record(`${name} p95 (ms)`, ms(pct(times, 95)), 'ms', `≤ ${target}`);
+  record(`${name} p95 (ms)`, ms(pct(times, 95)), 'ms', targetOf(name));
   record(`${name} CPU per request (ms)`, ms(cpu.total / REQUESTS), 'ms', '');
   if (pgServer) record(`${name} CPU per request, server process (ms)`, ms(cpu.server / REQUESTS), 'ms', '');
   record(`${name} CPU per request, bench client (ms)`, ms((client.user + client.system) / 1000 / REQUESTS), 'ms', '');
@@ -365,8 +371,19 @@ console.log(
 const w = Math.max(...rows.map((r) => r.what.length));
 console.log(`| ${'measure'.padEnd(w)} | median | min–max | target |`);
 console.log(`| ${'-'.repeat(w)} | -----: | ------: | ------ |`);
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
 for (const r of rows) {
   const sorted = [...r.values].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  console.log(`| ${r.what.padEnd(w)} | ${median} | ${sorted[0]}–${sorted[sorted.length - 1]} | ${r.limit} |`);
+  console.log(`| ${r.what.padEnd(w)} | ${median(r.values)} | ${sorted[0]}–${sorted[sorted.length - 1]} | ${r.limit} |`);
 }
+// The list calls' verdict in one line: how many met the target by their median round, and which did not.
+const listCalls = rows.filter((r) => r.what.endsWith(' p95 (ms)') && r.limit && r.what !== 'status change p95 (ms)');
+const missed = listCalls.filter((r) => median(r.values) > target);
+console.log(
+  `\nList calls with a median p95 within ${target} ms: ${listCalls.length - missed.length} of ${listCalls.length}` +
+    (missed.length ? ` (not: ${missed.map((r) => `${r.what.replace(' p95 (ms)', '')} ${median(r.values)}`).join(', ')})` : '') +
+    '.',
+);
