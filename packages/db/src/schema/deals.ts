@@ -1,6 +1,6 @@
 import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES, type Deal } from '@fitscore/contracts';
-import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
 
@@ -10,7 +10,7 @@ import { funds } from './funds.ts';
  * in it is in the name or in the sector, and one trigram index (deals_search_trgm_idx) serves both.
  */
 export const SEARCH_TEXT_SEPARATOR = '\u001f';
-export const dealSearchText = (name: AnyPgColumn, sector: AnyPgColumn): SQL => sql`(${name} || E'\\x1f' || ${sector})`;
+export const dealSearchText = (name: SQLWrapper, sector: SQLWrapper): SQL => sql`(${name} || E'\\x1f' || ${sector})`;
 
 /**
  * A startup in a fund's pipeline. Its deck and analysis are owned by the deal (decks,
@@ -66,12 +66,22 @@ export const deals = pgTable(
     arrivals: jsonb('arrivals').$type<Deal['sources']>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search text (dealSearchText) lowered, kept by PostgreSQL: a broad search (a term with no
+     * uncommon word) tests it with strpos, and finds it in the date-order indexes below, so counting
+     * its matches reads no row of the table (an index-only scan, ADR 0036). Never selected for a deal.
+     */
+    searchLower: text('search_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(${dealSearchText(sql.identifier('startup_name'), sql.identifier('sector'))})`),
   },
   (t) => [
     // Pipeline order per fund: by date, by name; each with the id as tie-breaker (FitScore: deal_scores).
-    index('deals_fund_created_idx').on(t.fundId, t.createdAt, t.id),
+    // The two in date order end with what a broad search's capped count reads (status, searchLower):
+    // after the unique id they change no order, and the count never visits the table.
+    index('deals_fund_created_idx').on(t.fundId, t.createdAt, t.id, t.status, t.searchLower),
     index('deals_fund_name_idx').on(t.fundId, sql`lower(${t.startupName})`, t.id),
-    index('deals_fund_status_created_idx').on(t.fundId, t.status, t.createdAt, t.id),
+    index('deals_fund_status_created_idx').on(t.fundId, t.status, t.createdAt, t.id, t.searchLower),
     index('deals_fund_scored_idx').on(t.fundId, t.scoredAt),
     // Search (`q`: case-insensitive substring of the name or the sector) through trigrams (pg_trgm).
     index('deals_search_trgm_idx').using('gin', sql`${dealSearchText(t.startupName, t.sector)} gin_trgm_ops`),

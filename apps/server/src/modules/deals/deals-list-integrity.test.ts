@@ -322,5 +322,12 @@ describe('GET /api/vc/deals?q= with a broad term', () => {
     // Without a search the counts are exact (deal_counts).
     const unfiltered = await list('limit=5');
     expect({ counts: unfiltered.counts, countsCap: unfiltered.countsCap }).toEqual({ counts: { all: 2302, hot: 1150, track: 48, cold: 23 }, countsCap: null });
+
+    // A broad term reads the lowered text the row keeps (search_lower): a renamed deal is found by its new name only.
+    await db().execute(sql`update deals set startup_name = 'ZEPHYR Startup', sector = 'Ocean Tech' where fund_id = ${f.fundId}::uuid and startup_name = 'Zephyr Labs'`);
+    const renamed = await list('q=tartup&status=track&limit=100');
+    expect(renamed.deals.filter((d) => !/^Startup \d+$/.test(d.startupName)).map((d) => d.startupName)).toEqual(['ZEPHYR Startup']);
+    expect((await list('q=N%20TECH')).deals.map((d) => d.startupName)).toEqual(['ZEPHYR Startup']);
+    expect((await list('q=labs')).deals).toEqual([]);
   });
 });

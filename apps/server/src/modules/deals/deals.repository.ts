@@ -21,7 +21,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL,
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 
 /** A deal's row with its FitScore (kept in deal_scores, see the schema). */
-export type DealRowRaw = typeof deals.$inferSelect & { fitScore: number | null };
+export type DealRowRaw = Omit<typeof deals.$inferSelect, 'searchLower'> & { fitScore: number | null };
 export type NewDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type FundRowForDeals = typeof funds.$inferSelect;
 
@@ -45,8 +45,9 @@ const owners = alias(users, 'deal_owner');
  * A deal as the API shows it: its row (with its newest scoring's state and its arrivals, which
  * triggers keep on it: migration 0023) and FitScore, and its owner's name.
  */
+const { searchLower: _searchOnly, ...dealTableColumns } = getTableColumns(deals);
 const dealColumns = {
-  deal: { ...getTableColumns(deals), fitScore: dealScores.fitScore },
+  deal: { ...dealTableColumns, fitScore: dealScores.fitScore },
   ownerName: owners.name,
 };
 export type DealRow = { deal: DealRowRaw; ownerName: string | null };
@@ -144,13 +145,14 @@ export const searchTermOf = (q: string) => q.replaceAll(SEARCH_TEXT_SEPARATOR, '
  * match, so the rows are the same): given a word that most deals share, such as 'startup' in a
  * pipeline of 'Startup N', it reads the whole fund's posting lists (11 ms on 100,000 deals for
  * one search). The whole term is then checked on the candidates through an expression the index
- * cannot take. A broad term (no uncommon word) is looked for with strpos in the lowered text, the
- * same test as ilike in a UTF-8 database: no index takes it and the planner expects it to hold for
- * a third of the rows (PostgreSQL's default for an unknown inequality), so it reads the rows in
- * the list's order, where matches are near, and a count stops at its cap (summaryQuery).
+ * cannot take. A broad term (no uncommon word) is looked for with strpos in the lowered text the
+ * row keeps (deals.searchLower), the same test as ilike in a UTF-8 database: no index takes it and
+ * the planner expects it to hold for a third of the rows (PostgreSQL's default for an unknown
+ * inequality), so it reads the list-order index, where matches are near and which holds the
+ * lowered text, and a count stops at its cap without visiting a row (summaryQuery).
  */
 function searchCondition({ words }: NonNullable<FilterShape['search']>): SQL {
-  if (!words) return sql`strpos(lower(${searchText}), lower(${sql.placeholder('needle')})) > 0`;
+  if (!words) return sql`strpos(${deals.searchLower}, lower(${sql.placeholder('needle')})) > 0`;
   return and(
     ...Array.from({ length: words }, (_, i) => sql`${searchText} ilike ${sql.placeholder(`word${i}`)}`),
     sql`(${searchText} || '') ilike ${sql.placeholder('term')}`,
@@ -332,7 +334,8 @@ export const createDealsRepository = repository((db) => {
     const { shape, values } = params;
     if (broadSearch(filters)) {
       // The first matches in list order (deals_fund_created_idx, or deals_fund_status_created_idx for
-      // one status), at most the cap: when all the matches are fewer, this one read counts every status.
+      // one status: both hold the status and searchLower, so no row is visited), at most the cap:
+      // when all the matches are fewer, this one read counts every status.
       const cap = sql.raw(String(DEAL_SEARCH_COUNT_CAP));
       const firstMatches = (status?: string) =>
         sql`select ${deals.status} as status from ${deals}
@@ -403,7 +406,7 @@ export const createDealsRepository = repository((db) => {
 
     /** A new deal (its deal_scores and deal_counts rows follow by trigger); unscored. */
     insert: async (values: NewDeal): Promise<DealRowRaw> => {
-      const [row] = await db.insert(deals).values(values).returning();
+      const [row] = await db.insert(deals).values(values).returning(dealTableColumns);
       return { ...row!, fitScore: null };
     },
 
