@@ -108,6 +108,16 @@ export const DealFacetsSchema = z.object({
 export const DealFacetsQuerySchema = DealFiltersSchema.pick({ status: true });
 
 /**
+ * The Upload Deck & Score form's fields (multipart, beside the deck in `file`). The dialog's inputs
+ * stop at the same lengths; a longer value sent by another client is refused, not cut.
+ */
+export const DealUploadFieldsSchema = z.object({
+  companyName: z.string().trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
+  stage: z.string().trim().max(50, 'Stage must be at most 50 characters').default(''),
+  sector: z.string().trim().max(200, 'Sector must be at most 200 characters').default(''),
+});
+
+/**
  * How far a broad search counts its matches: a search whose words most of the fund's names hold (or
  * too short for the name index) counts each status up to this many, and says so in `countsCap`.
  */

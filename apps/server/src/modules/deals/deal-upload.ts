@@ -1,6 +1,10 @@
+import { DealUploadFieldsSchema, refuseUnstorableValues } from '@fitscore/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { NewDealInput } from './deals.service.ts';
+
+/** The form's fields as a column can store them (no NUL, no lone surrogate). */
+const storableFields = refuseUnstorableValues(DealUploadFieldsSchema);
 
 /** The Upload Deck & Score form (multipart): companyName, stage, sector and the deck in `file`. */
 export async function readDealUpload(request: FastifyRequest): Promise<NewDealInput> {
@@ -16,7 +20,8 @@ export async function readDealUpload(request: FastifyRequest): Promise<NewDealIn
       fields[part.fieldname] = part.value;
     }
   }
-  if (!fields.companyName?.trim()) throw new AppError('bad_request', 'Company name is required');
+  const parsed = storableFields.safeParse({ companyName: fields.companyName ?? '', stage: fields.stage, sector: fields.sector });
+  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'The form is not valid.');
   if (!file || file.bytes.byteLength === 0) throw new AppError('bad_request', 'Please choose a pitch deck file');
-  return { companyName: fields.companyName, stage: fields.stage ?? '', sector: fields.sector ?? '', file };
+  return { ...parsed.data, file };
 }

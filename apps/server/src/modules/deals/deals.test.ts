@@ -291,6 +291,17 @@ describe('POST /api/vc/deals/upload', () => {
       raw: uploadForm({ companyName: 'Acme' }, { bytes: new TextEncoder().encode('hello, not a deck'), name: 'deck.pdf' }),
     });
     expect([res.status, res.body.error]).toEqual([415, 'Please upload a PDF or PowerPoint file']);
+    // Fields longer than the form takes (its inputs stop at 200 characters) are refused, not stored.
+    const random = (n: number) => Array.from({ length: n }, () => String.fromCharCode(0x4e00 + Math.floor(Math.random() * 20000))).join('');
+    for (const [fields, error] of [
+      [{ companyName: random(3000) }, 'Company name must be at most 200 characters'],
+      [{ companyName: 'Acme', sector: random(3000) }, 'Sector must be at most 200 characters'],
+      [{ companyName: 'Acme', stage: random(60) }, 'Stage must be at most 50 characters'],
+      [{ companyName: 'Ac\u0000me' }, 'companyName must not contain a NUL character'],
+    ] as const) {
+      res = await server.request('POST', '/api/vc/deals/upload', { token: f.token, raw: uploadForm(fields, { bytes: deck, name: 'a.pdf' }) });
+      expect([res.status, res.body.error]).toEqual([400, error]);
+    }
     expect((await list(f.token)).body.counts.all).toBe(0);
   });
 
