@@ -323,7 +323,8 @@ describe('GET /api/vc/deals?q= with a broad term', () => {
     const unfiltered = await list('limit=5');
     expect({ counts: unfiltered.counts, countsCap: unfiltered.countsCap }).toEqual({ counts: { all: 2302, hot: 1150, track: 48, cold: 23 }, countsCap: null });
 
-    // A broad term reads the lowered text the row keeps (search_lower): a renamed deal is found by its new name only.
+    // The lowered text a broad term reads (search_lower) follows a rename: the deal is found by a broad term
+    // and by a narrow one under its new name and sector, and no longer under its old name.
     await db().execute(sql`update deals set startup_name = 'ZEPHYR Startup', sector = 'Ocean Tech' where fund_id = ${f.fundId}::uuid and startup_name = 'Zephyr Labs'`);
     const renamed = await list('q=tartup&status=track&limit=100');
     expect(renamed.deals.filter((d) => !/^Startup \d+$/.test(d.startupName)).map((d) => d.startupName)).toEqual(['ZEPHYR Startup']);

@@ -148,8 +148,8 @@ export const searchTermOf = (q: string) => q.replaceAll(SEARCH_TEXT_SEPARATOR, '
  * cannot take. A broad term (no uncommon word) is looked for with strpos in the lowered text the
  * row keeps (deals.searchLower), the same test as ilike in a UTF-8 database: no index takes it and
  * the planner expects it to hold for a third of the rows (PostgreSQL's default for an unknown
- * inequality), so it reads the list-order index, where matches are near and which holds the
- * lowered text, and a count stops at its cap without visiting a row (summaryQuery).
+ * inequality), so it reads the rows in the list's order, where matches are near, and a count stops
+ * at its cap, read from the date-order indexes, which hold the lowered text (summaryQuery).
  */
 function searchCondition({ words }: NonNullable<FilterShape['search']>): SQL {
   if (!words) return sql`strpos(${deals.searchLower}, lower(${sql.placeholder('needle')})) > 0`;
