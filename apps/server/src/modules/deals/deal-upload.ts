@@ -1,6 +1,6 @@
 import { DealUploadFieldsSchema, refuseUnstorableValues } from '@fitscore/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, invalidInput } from '../../lib/app-error.ts';
 import type { NewDealInput } from './deals.service.ts';
 
 /** The form's fields as a column can store them (no NUL, no lone surrogate). */
@@ -21,7 +21,7 @@ export async function readDealUpload(request: FastifyRequest): Promise<NewDealIn
     }
   }
   const parsed = storableFields.safeParse({ companyName: fields.companyName ?? '', stage: fields.stage, sector: fields.sector });
-  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'The form is not valid.');
+  if (!parsed.success) throw invalidInput(parsed.error);
   if (!file || file.bytes.byteLength === 0) throw new AppError('bad_request', 'Please choose a pitch deck file');
   return { ...parsed.data, file };
 }

@@ -6,6 +6,7 @@ import {
   TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
   type DealFacet,
+  type DealUploadFieldsSchema,
   type DealFilters,
   type DealListQuery,
   type DealRowStatus,
@@ -13,6 +14,7 @@ import {
   type FitScoreAnalysis,
   type SubScoreKey,
 } from '@fitscore/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { dealOwner, type ScoringOwner } from '../../lib/scoring-owner.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
@@ -40,12 +42,8 @@ export interface DealsServiceDeps {
   publicWebUrl: string;
 }
 
-export interface NewDealInput {
-  companyName: string;
-  stage: string;
-  sector: string;
-  file: { filename: string; bytes: Uint8Array };
-}
+/** The Upload Deck & Score form as read (deal-upload.ts): its fields trimmed and checked by DealUploadFieldsSchema, and the deck. */
+export type NewDealInput = z.output<typeof DealUploadFieldsSchema> & { file: { filename: string; bytes: Uint8Array } };
 
 const orderOf = (sort: DealSort) => (sort.startsWith('-') ? 'desc' : 'asc') as 'asc' | 'desc';
 
@@ -262,16 +260,14 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     async upload(fundId: string | null, input: NewDealInput) {
       const fund = await fundOf(fundId);
       if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
-      const companyName = input.companyName.trim();
-      if (!companyName) throw new AppError('bad_request', 'Company name is required');
       if (fund.plan === 'trial') {
         const inFlight = await repo.scoringsInFlight(fund.id);
         if (fund.trialScoresUsed + inFlight >= TRIAL_SCORE_LIMIT) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
       }
-      const fields = { sector: input.sector.trim(), stage: input.stage.trim(), geography: '' };
+      const fields = { sector: input.sector, stage: input.stage, geography: '' };
       const deal = await repo.insert({
         fundId: fund.id,
-        startupName: companyName,
+        startupName: input.companyName,
         ...fields,
         ...thesisFit(fund, fields),
         source: 'upload',

@@ -17,7 +17,7 @@ import {
 import { DeckError } from '@fitscore/deck-analysis';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, invalidInput } from '../../lib/app-error.ts';
 import { blobHead, blobSize, type BlobData, type BlobStore } from '../../lib/blob-store.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
@@ -68,7 +68,6 @@ export interface ReceivedFile {
 const newToken = () => randomBytes(24).toString('base64url');
 const newReference = () => `FS-${randomBytes(5).toString('hex').toUpperCase()}`;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The submission is not valid.';
 
 
 
@@ -381,7 +380,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
       if (!fund.onlineFormEnabled) await refuse(fund, 'form', new AppError('gone', INTAKE_FORM_OFF), { reason: 'Channel off' });
       const parsed = storableApplyFields.safeParse(input.fields);
       const sender = typeof input.fields.email === 'string' ? input.fields.email.slice(0, 320) : null;
-      if (!parsed.success) await refuse(fund, 'form', new AppError('bad_request', firstIssue(parsed.error!)), { sender });
+      if (!parsed.success) await refuse(fund, 'form', invalidInput(parsed.error!), { sender });
       const f = parsed.data!;
       const who = { sender: f.email, companyName: f.companyName };
       if (f.honeypot) await refuse(fund, 'form', new AppError('bad_request', 'Your submission looks automated and was not accepted.'), { ...who, reason: 'Spam: honeypot filled' });
@@ -427,7 +426,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
         }
       }
       const parsed = storableWebhookDeal.safeParse(raw);
-      if (!parsed.success) await refuse(fund, 'webhook', new AppError('bad_request', firstIssue(parsed.error!)));
+      if (!parsed.success) await refuse(fund, 'webhook', invalidInput(parsed.error!));
       const d = parsed.data!;
       if (!file && d.deck_base64) {
         // base64 is 4/3 of the bytes: refuse before decoding when it cannot be under the limit.
