@@ -64,17 +64,42 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
 
+/**
+ * How this server takes payments: `stripe` (Stripe Checkout, the Billing Portal and Stripe's
+ * invoices; plans change only on Stripe's verified webhooks) or `none`, the embedded default,
+ * where no payment exists and an operator sets plans with `npm run plan:set`.
+ */
+export const PAYMENT_MODES = ['stripe', 'none'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Who set the current paid plan: a Stripe subscription, or an operator's `npm run plan:set`; null on the free plan/trial. */
+export const PLAN_SOURCES = ['stripe', 'operator'] as const;
+export type PlanSource = (typeof PLAN_SOURCES)[number];
+
+/** Stripe's invoice statuses, as Stripe names them; only `paid` means money was received. */
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The operator's command for an account, shown on the upgrade screens when payments are off. */
+export const planSetCommand = (target: { founder: string } | { fund: string }, plan: string) =>
+  'founder' in target ? `npm run plan:set -- --founder ${target.founder} --plan ${plan}` : `npm run plan:set -- --fund ${target.fund} --plan ${plan}`;
+
+export const PAYMENTS_OFF_MESSAGE = 'This FitScore server takes no payments. An operator sets plans with npm run plan:set.';
+
+/** An invoice from Stripe (never one of ours): its hosted page and PDF are Stripe's. */
 export const InvoiceSchema = z
   .object({
     id: z.string(),
-    number: z.string(),
+    number: z.string().nullable(),
     description: z.string(),
     amount_cents: z.number().int(),
     currency: z.string(),
     period_start: IsoDateTimeSchema,
     period_end: IsoDateTimeSchema,
-    status: z.enum(['paid', 'open', 'void']),
+    status: z.enum(INVOICE_STATUSES),
     created_at: IsoDateTimeSchema,
+    hosted_url: z.string().nullable(),
+    pdf_url: z.string().nullable(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;
@@ -90,7 +115,7 @@ export const SubscriptionSchema = z
   .object({
     plan: PlanIdSchema,
     status: z.enum(SUBSCRIPTION_STATUSES),
-    /** When the paid period renews; null on the free plan. */
+    /** When the paid period renews (from Stripe); null on the free plan or a plan an operator set. */
     renew_at: IsoDateTimeSchema.nullable(),
     current_period_start: IsoDateTimeSchema.nullable(),
     current_period_end: IsoDateTimeSchema.nullable(),
@@ -108,29 +133,51 @@ export const SubscriptionSchema = z
     }),
     features: z.array(PlanFeatureSchema),
     invoices: z.array(InvoiceSchema),
+    payments: z.enum(PAYMENT_MODES),
+    plan_source: z.enum(PLAN_SOURCES).nullable(),
+    /** Whether 'Manage Billing' (Stripe's Billing Portal) has a customer to open. */
+    can_manage_billing: z.boolean(),
+    /** With payments off: the command an operator runs to put this account on Premium (or back on Free). */
+    operator_command: z.string(),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
-export const ChangePlanBodySchema = z.object({ plan: PlanIdSchema });
-export type ChangePlanBody = z.input<typeof ChangePlanBodySchema>;
+/** A Stripe-hosted page to send the browser to (Checkout or the Billing Portal). */
+export const RedirectUrlSchema = z.object({ url: z.string() }).meta({ id: 'RedirectUrl' });
+export type RedirectUrl = z.infer<typeof RedirectUrlSchema>;
 
 export const billingEndpoints = {
   subscription: defineEndpoint({
     method: 'GET',
     path: '/founder/subscription/',
     access: 'founder',
-    summary: 'The founder’s plan, usage this month, features and invoices',
+    summary: 'The founder’s plan, usage this month, features and invoices (from Stripe)',
     tags: ['billing'],
     response: SubscriptionSchema,
   }),
-  changePlan: defineEndpoint({
+  checkout: defineEndpoint({
     method: 'POST',
-    path: '/founder/subscription/',
+    path: '/founder/subscription/checkout/',
     access: 'founder',
-    summary: 'Switch plan now (upgrade issues an invoice; downgrade to free takes effect at once)',
+    summary: 'A Stripe Checkout page for Premium; the plan changes when Stripe confirms the payment (409 when payments are off)',
     tags: ['billing'],
-    body: ChangePlanBodySchema,
-    response: SubscriptionSchema,
+    response: RedirectUrlSchema,
+  }),
+  portal: defineEndpoint({
+    method: 'POST',
+    path: '/founder/subscription/portal/',
+    access: 'founder',
+    summary: 'A Stripe Billing Portal page (card, cancellation, invoices) for the founder',
+    tags: ['billing'],
+    response: RedirectUrlSchema,
+  }),
+  stripeWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/stripe/webhook',
+    access: 'public',
+    summary: 'Stripe events (signed with Stripe-Signature over the raw body); the only way a paid plan starts or ends',
+    tags: ['billing'],
+    response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
   }),
 } as const;

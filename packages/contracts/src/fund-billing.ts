@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './common.ts';
+import { INVOICE_STATUSES, PAYMENT_MODES, PLAN_SOURCES, RedirectUrlSchema } from './billing.ts';
 import { TRIAL_SCORE_LIMIT } from './deals.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { TEAM_SEATS } from './team.ts';
 
 /** A fund's plans (spec sections 6 and 9): a trial of 200 scores, or Pro at $299 a month. */
 export const FUND_PLAN_IDS = ['trial', 'pro'] as const;
@@ -13,38 +15,67 @@ export interface FundPlanDefinition {
   name: string;
   priceCents: number;
   currency: 'usd';
-  features: readonly string[];
 }
 
 export const FUND_PLANS: Record<FundPlanId, FundPlanDefinition> = {
-  trial: {
-    id: 'trial',
-    name: 'Trial',
-    priceCents: 0,
-    currency: 'usd',
-    features: [`${TRIAL_SCORE_LIMIT} deal scores`, 'Pipeline management', 'CSV exports while scores remain'],
+  trial: { id: 'trial', name: 'Trial', priceCents: 0, currency: 'usd' },
+  pro: { id: 'pro', name: 'Pro', priceCents: 29_900, currency: 'usd' },
+};
+
+/** What a fund's plan decides, feature by feature; the server enforces these and the billing page shows them. */
+export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts'] as const;
+export type FundFeature = (typeof FUND_FEATURES)[number];
+
+/** A fund's plan as the rules read it: the plan and the trial scores used so far. */
+export interface FundPlanState {
+  plan: FundPlanId;
+  trialScoresUsed: number;
+}
+
+const trialLeft = (s: FundPlanState) => s.trialScoresUsed < TRIAL_SCORE_LIMIT;
+
+/**
+ * The one map of plan → features: each feature's label on each plan and whether the plan allows
+ * it now. Scoring, CSV export and Slack/Teams alerts run on the trial while it has scores left;
+ * a team has seats on both plans (TEAM_SEATS); the pipeline is always there (spec section 9,
+ * ADR 0025). The deals, team and integrations modules refuse exactly what `allowed` says no to.
+ */
+export const FUND_PLAN_FEATURES: Record<FundFeature, { label: Record<FundPlanId, string>; allowed: (s: FundPlanState) => boolean }> = {
+  scoring: {
+    label: { trial: `${TRIAL_SCORE_LIMIT} deal scores`, pro: 'Unlimited deal scoring' },
+    allowed: (s) => s.plan === 'pro' || trialLeft(s),
   },
-  pro: {
-    id: 'pro',
-    name: 'Pro',
-    priceCents: 29_900,
-    currency: 'usd',
-    features: ['Unlimited deal scoring', 'Team collaboration', 'Pipeline management', 'CSV exports', 'Slack/Teams integration'],
+  team: {
+    label: { trial: `Team collaboration (${TEAM_SEATS.trial} seats)`, pro: `Team collaboration (${TEAM_SEATS.pro} seats)` },
+    allowed: () => true,
+  },
+  pipeline: { label: { trial: 'Pipeline management', pro: 'Pipeline management' }, allowed: () => true },
+  csv_export: {
+    label: { trial: 'CSV exports while trial scores remain', pro: 'CSV exports' },
+    allowed: (s) => s.plan === 'pro' || trialLeft(s),
+  },
+  alerts: {
+    label: { trial: 'Slack/Teams alerts while trial scores remain', pro: 'Slack/Teams integration' },
+    allowed: (s) => s.plan === 'pro' || trialLeft(s),
   },
 };
 
-/** An invoice of the fund, named like the rest of the fund's billing answer (camelCase). */
+export const fundPlanAllows = (feature: FundFeature, state: FundPlanState) => FUND_PLAN_FEATURES[feature].allowed(state);
+
+/** An invoice of the fund from Stripe, named like the rest of the fund's billing answer (camelCase). */
 export const FundInvoiceSchema = z
   .object({
     id: z.string(),
-    number: z.string(),
+    number: z.string().nullable(),
     description: z.string(),
     amountCents: z.number().int(),
     currency: z.string(),
     periodStart: IsoDateTimeSchema,
     periodEnd: IsoDateTimeSchema,
-    status: z.enum(['paid', 'open', 'void']),
+    status: z.enum(INVOICE_STATUSES),
     createdAt: IsoDateTimeSchema,
+    hostedUrl: z.string().nullable(),
+    pdfUrl: z.string().nullable(),
   })
   .meta({ id: 'FundInvoice' });
 export type FundInvoice = z.infer<typeof FundInvoiceSchema>;
@@ -53,16 +84,23 @@ export const FundSubscriptionSchema = z
   .object({
     plan: FundPlanIdSchema,
     status: z.enum(['active', 'past_due', 'canceled']),
-    /** When Pro renews (the next invoice); null on the trial. */
+    /** When Pro renews (from Stripe); null on the trial or on a Pro an operator set. */
     nextBillingDate: IsoDateTimeSchema.nullable(),
     currentPeriodStart: IsoDateTimeSchema.nullable(),
     priceCents: z.number().int(),
     currency: z.string(),
     trial: z.object({ used: z.number().int(), remaining: z.number().int(), limit: z.number().int() }),
-    features: z.array(z.object({ label: z.string(), included: z.boolean() })),
+    /** Every feature with this plan's label; `included` is what the server allows the fund now. */
+    features: z.array(z.object({ key: z.enum(FUND_FEATURES), label: z.string(), included: z.boolean() })),
     invoices: z.array(FundInvoiceSchema),
-    /** Only the fund's admins change the plan. */
+    /** Only the fund's admins start a checkout or open the Billing Portal. */
     canManage: z.boolean(),
+    payments: z.enum(PAYMENT_MODES),
+    planSource: z.enum(PLAN_SOURCES).nullable(),
+    /** Whether 'Manage Billing' (Stripe's Billing Portal) has a customer to open. */
+    canManageBilling: z.boolean(),
+    /** With payments off: the command an operator runs to put this fund on Pro (or back on the trial). */
+    operatorCommand: z.string(),
   })
   .meta({ id: 'FundSubscription' });
 export type FundSubscription = z.infer<typeof FundSubscriptionSchema>;
@@ -72,27 +110,24 @@ export const fundBillingEndpoints = {
     method: 'GET',
     path: '/api/vc/billing',
     access: 'fund:member',
-    summary: "The fund's plan (trial or Pro), its status, next billing date, trial scores and invoices",
+    summary: "The fund's plan (trial or Pro), its status, next billing date, trial scores and invoices (from Stripe)",
     tags: ['billing'],
     response: FundSubscriptionSchema,
   }),
-  changePlan: defineEndpoint({
+  checkout: defineEndpoint({
     method: 'POST',
-    path: '/api/vc/billing/plan',
+    path: '/api/vc/billing/checkout',
     access: 'fund:admin',
-    summary: 'Upgrade the fund to Pro (invoiced at once) or go back to the trial; both take effect now',
+    summary: 'A Stripe Checkout page for Pro; the plan changes when Stripe confirms the payment (409 when payments are off)',
     tags: ['billing'],
-    body: z.object({ plan: FundPlanIdSchema }),
-    response: FundSubscriptionSchema,
+    response: RedirectUrlSchema,
   }),
-  invoicePdf: defineEndpoint({
-    method: 'GET',
-    path: '/api/vc/billing/invoices/:id/pdf',
-    access: 'fund:member',
-    summary: "One of the fund's invoices as a PDF",
+  portal: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/billing/portal',
+    access: 'fund:admin',
+    summary: "A Stripe Billing Portal page (card, cancellation, invoices) for the fund",
     tags: ['billing'],
-    params: z.object({ id: z.uuid({ error: 'Invoice not found' }) }),
-    binary: { contentType: 'application/pdf' },
-    response: z.string(),
+    response: RedirectUrlSchema,
   }),
 } as const;

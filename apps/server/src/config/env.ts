@@ -83,7 +83,21 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === '' || v.length >= 32, 'APP_SECRET must be at least 32 characters')
     .optional(),
+  /** Stripe (ADR 0048): with a secret key, plans are bought with Checkout and changed only by Stripe's signed webhooks. Unset: no payments. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_VC_PRO: z.string().optional(),
+  STRIPE_PRICE_FOUNDER_PREMIUM: z.string().optional(),
+  /** Another Stripe API host (a local stand-in or stripe-mock); unset: Stripe itself. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** A webhook signed longer ago than this is refused (replays). */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
 }).superRefine((e, ctx) => {
+  if (e.STRIPE_SECRET_KEY) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_VC_PRO', 'STRIPE_PRICE_FOUNDER_PREMIUM'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when STRIPE_SECRET_KEY is set` });
+    }
+  }
   if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when BLOB_STORE=s3' });
   }
@@ -107,6 +121,15 @@ export type BlobStoreConfig =
     };
 
 export type TrustProxy = boolean | number | string[];
+
+/** Stripe as configured; absent, the server takes no payments and an operator sets plans. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  webhookToleranceSeconds: number;
+  prices: { premium: string; pro: string };
+  apiBase: string | undefined;
+}
 
 /** `TRUST_PROXY` as Fastify takes it; anything else is a start-up error naming the variable. */
 export function parseTrustProxy(raw: string): TrustProxy {
@@ -169,6 +192,7 @@ export interface AppConfig {
   appSecret: string | undefined;
   /** SMTP when `smtpUrl` is set, else .eml files in `outboxDir`. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  stripe: StripeConfig | undefined;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -266,5 +290,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
         : undefined,
     appSecret: e.APP_SECRET || undefined,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+          prices: { premium: e.STRIPE_PRICE_FOUNDER_PREMIUM!, pro: e.STRIPE_PRICE_VC_PRO! },
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined,
   };
 }

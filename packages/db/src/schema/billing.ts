@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
 
 /**
- * A founder's plan. No row means the free plan. `provider` names the billing provider
- * that holds the customer ('local' records changes here; a payment provider may come later).
+ * A founder's plan. No row means the free plan. `provider` says who set the plan: 'stripe'
+ * (a subscription, `provider_ref`, kept in step by Stripe's webhooks) or 'operator'
+ * (`npm run plan:set`; no payment). `provider_customer` is the Stripe customer, once made.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -20,50 +21,37 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     renewsAt: timestamp('renews_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    provider: text('provider').notNull().default('local'),
+    provider: text('provider', { enum: ['operator', 'stripe'] }).notNull().default('operator'),
     providerRef: text('provider_ref'),
+    providerCustomer: text('provider_customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('subscriptions_provider_customer_idx').on(t.providerCustomer),
     check('subscriptions_plan_check', sql`${t.plan} in ('free', 'premium')`),
     check('subscriptions_status_check', sql`${t.status} in ('active', 'past_due', 'canceled')`),
   ],
 );
 
-/** Invoice numbers are sequential across the product (FS-000001, ...), as accounting expects. */
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
-
-export const invoices = pgTable(
-  'invoices',
+/**
+ * Stripe events already applied, by Stripe's event id: a redelivered or replayed event is
+ * acknowledged and ignored. Rows older than the retention in billing.repository are pruned.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** Whose invoice: a founder's (user_id) or a fund's (fund_id), never both. */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    fundId: uuid('fund_id').references(() => funds.id, { onDelete: 'cascade' }),
-    number: text('number').notNull().unique(),
-    plan: text('plan', { enum: ['free', 'premium', 'pro'] }).notNull(),
-    description: text('description').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('usd'),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
-    provider: text('provider').notNull().default('local'),
-    providerRef: text('provider_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('invoices_user_created_idx').on(t.userId, t.createdAt),
-    index('invoices_fund_created_idx').on(t.fundId, t.createdAt),
-    check('invoices_amount_check', sql`${t.amountCents} >= 0`),
-    check('invoices_owner_check', sql`num_nonnulls(${t.userId}, ${t.fundId}) = 1`),
-  ],
+  (t) => [index('billing_events_received_idx').on(t.receivedAt)],
 );
 
 /**
- * A fund's paid period on Pro (the plan itself is funds.plan, which the deals read): when it
- * started, ends and renews, and which billing provider holds it. No row: the fund never paid.
+ * A fund's Pro period (the plan itself is funds.plan, which the deals read): when it started,
+ * ends and renews, and who set it ('stripe' or 'operator', as for founders). No row: never on Pro
+ * and no Stripe customer yet.
  */
 export const fundSubscriptions = pgTable(
   'fund_subscriptions',
@@ -77,10 +65,14 @@ export const fundSubscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     renewsAt: timestamp('renews_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    provider: text('provider').notNull().default('local'),
+    provider: text('provider', { enum: ['operator', 'stripe'] }).notNull().default('operator'),
     providerRef: text('provider_ref'),
+    providerCustomer: text('provider_customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('fund_subscriptions_status_check', sql`${t.status} in ('active', 'past_due', 'canceled')`)],
+  (t) => [
+    uniqueIndex('fund_subscriptions_provider_customer_idx').on(t.providerCustomer),
+    check('fund_subscriptions_status_check', sql`${t.status} in ('active', 'past_due', 'canceled')`),
+  ],
 );

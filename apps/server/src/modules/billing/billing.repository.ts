@@ -1,32 +1,91 @@
 import type { Database } from '@fitscore/db';
-import { fundSubscriptions, funds, invoices, subscriptions } from '@fitscore/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FundSubscriptionRecord, InvoiceRecord, SubscriptionRecord } from './billing.provider.ts';
+import { billingEvents, fundSubscriptions, funds, subscriptions, users } from '@fitscore/db';
+import type { FundPlanId, PlanId } from '@fitscore/contracts';
+import { eq, lt, or, sql } from 'drizzle-orm';
 
-type SubscriptionChange = Pick<
-  typeof subscriptions.$inferInsert,
-  'plan' | 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'renewsAt' | 'canceledAt' | 'provider'
->;
-type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'fundId' | 'number' | 'createdAt'>;
-type FundPeriod = Pick<
-  typeof fundSubscriptions.$inferInsert,
-  'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'renewsAt' | 'canceledAt' | 'provider'
->;
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Query = Database | Tx;
 
-/** A fund's plan and trial count (the fund's own columns) with its paid period. */
+/** Who set a plan and for which period: Stripe's subscription (with its dates) or an operator (no dates). */
+export interface PlanSetting {
+  status: 'active' | 'past_due' | 'canceled';
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date | null;
+  renewsAt: Date | null;
+  canceledAt: Date | null;
+  provider: 'operator' | 'stripe';
+  /** The Stripe subscription; null for an operator's setting. */
+  providerRef: string | null;
+}
+
+/** A fund's plan (the fund's own columns) with its paid period. */
+export interface FundSubscriptionRecord {
+  fundId: string;
+  fundName: string;
+  /** The fund's apply-form slug, which the operator's command takes as well as the id. */
+  slug: string;
+  plan: FundPlanId;
+  trialScoresUsed: number;
+  status: 'active' | 'past_due' | 'canceled';
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  renewsAt: Date | null;
+  provider: 'operator' | 'stripe' | null;
+  providerRef: string | null;
+  providerCustomer: string | null;
+}
+
+/** Whose plan: a founder (a user) or a fund. */
+export type BillingOwner = { kind: 'founder'; userId: string } | { kind: 'fund'; fundId: string };
+
 const fundSubscriptionColumns = {
   fundId: funds.id,
+  fundName: funds.fundName,
+  slug: funds.slug,
   plan: funds.plan,
   trialScoresUsed: funds.trialScoresUsed,
   status: sql<FundSubscriptionRecord['status']>`coalesce(${fundSubscriptions.status}, 'active')`,
   currentPeriodStart: fundSubscriptions.currentPeriodStart,
   currentPeriodEnd: fundSubscriptions.currentPeriodEnd,
   renewsAt: fundSubscriptions.renewsAt,
+  provider: fundSubscriptions.provider,
+  providerRef: fundSubscriptions.providerRef,
+  providerCustomer: fundSubscriptions.providerCustomer,
 };
 
-// Sequential across the product: FS-000001, FS-000002, ...
-const nextInvoiceNumber = sql<string>`'FS-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
+/** Processed Stripe event ids are kept this long: Stripe retries a delivery for up to three days. */
+const EVENT_RETENTION_DAYS = 30;
 
+async function findFund(q: Query, fundId: string): Promise<FundSubscriptionRecord | undefined> {
+  const [row] = await q
+    .select(fundSubscriptionColumns)
+    .from(funds)
+    .leftJoin(fundSubscriptions, eq(fundSubscriptions.fundId, funds.id))
+    .where(eq(funds.id, fundId));
+  return row;
+}
+
+async function writeFounderPlan(q: Query, userId: string, plan: PlanId, set: PlanSetting) {
+  await q
+    .insert(subscriptions)
+    .values({ userId, plan, ...set })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { plan, ...set, updatedAt: sql`now()` } });
+}
+
+async function writeFundPlan(q: Query, fundId: string, plan: FundPlanId, set: PlanSetting) {
+  await q.update(funds).set({ plan, updatedAt: sql`now()` }).where(eq(funds.id, fundId));
+  await q
+    .insert(fundSubscriptions)
+    .values({ fundId, ...set })
+    .onConflictDoUpdate({ target: fundSubscriptions.fundId, set: { ...set, updatedAt: sql`now()` } });
+}
+
+/**
+ * Plans of founders (`subscriptions`) and funds (`funds.plan` with `fund_subscriptions`), their
+ * Stripe customers, and the Stripe events already applied. Nothing here issues an invoice:
+ * invoices are Stripe's (ADR 0048).
+ */
 export function createBillingRepository(db: Database) {
   return {
     findSubscription: async (userId: string): Promise<SubscriptionRecord | undefined> => {
@@ -34,149 +93,103 @@ export function createBillingRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Changes the plan and issues its invoice in one transaction, with the subscription row
-     * locked; null (and nothing written) when the founder is no longer on `from`.
-     */
-    applyPlanChange: async (change: {
-      userId: string;
-      from: 'free' | 'premium';
-      set: SubscriptionChange;
-      invoice: NewInvoice | null;
-    }): Promise<SubscriptionRecord | null> =>
-      db.transaction(async (tx) => {
-        // No row means free; create it so there is a row to lock.
-        await tx.insert(subscriptions).values({ userId: change.userId }).onConflictDoNothing();
-        const [current] = await tx
-          .select()
-          .from(subscriptions)
-          .where(eq(subscriptions.userId, change.userId))
-          .for('update');
-        if (!current || current.plan !== change.from) return null;
-        const [row] = await tx
-          .update(subscriptions)
-          .set({ ...change.set, updatedAt: sql`now()` })
-          .where(eq(subscriptions.userId, change.userId))
-          .returning();
-        if (change.invoice) {
-          await tx.insert(invoices).values({ ...change.invoice, userId: change.userId, number: nextInvoiceNumber });
-        }
-        return row ?? null;
-      }),
+    findFundSubscription: (fundId: string) => findFund(db, fundId),
 
-    /** Moves a paid period on by one and issues its invoice; null when that period was renewed already. */
-    applyRenewal: async (renewal: {
-      userId: string;
-      periodEnd: Date;
-      set: Pick<SubscriptionChange, 'currentPeriodStart' | 'currentPeriodEnd' | 'renewsAt'>;
-      invoice: NewInvoice;
-    }): Promise<SubscriptionRecord | null> =>
-      db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(subscriptions)
-          .where(and(eq(subscriptions.userId, renewal.userId), eq(subscriptions.plan, 'premium')))
-          .for('update');
-        if (!current?.currentPeriodEnd || current.currentPeriodEnd.getTime() !== renewal.periodEnd.getTime()) {
-          return null;
-        }
-        const [row] = await tx
-          .update(subscriptions)
-          .set({ ...renewal.set, updatedAt: sql`now()` })
-          .where(eq(subscriptions.userId, renewal.userId))
-          .returning();
-        await tx.insert(invoices).values({ ...renewal.invoice, userId: renewal.userId, number: nextInvoiceNumber });
-        return row ?? null;
-      }),
-
-    listInvoices: async (userId: string): Promise<InvoiceRecord[]> =>
-      db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.userId, userId))
-        .orderBy(desc(invoices.createdAt), desc(invoices.number)),
-
-    findFundSubscription: async (fundId: string): Promise<FundSubscriptionRecord | undefined> => {
-      const [row] = await db
-        .select(fundSubscriptionColumns)
-        .from(funds)
-        .leftJoin(fundSubscriptions, eq(fundSubscriptions.fundId, funds.id))
-        .where(eq(funds.id, fundId));
-      return row;
+    /** The Stripe customer kept for an owner; null when none was made yet. */
+    async customerOf(owner: BillingOwner): Promise<string | null> {
+      if (owner.kind === 'founder') {
+        const [row] = await db.select({ c: subscriptions.providerCustomer }).from(subscriptions).where(eq(subscriptions.userId, owner.userId));
+        return row?.c ?? null;
+      }
+      const [row] = await db.select({ c: fundSubscriptions.providerCustomer }).from(fundSubscriptions).where(eq(fundSubscriptions.fundId, owner.fundId));
+      return row?.c ?? null;
     },
 
     /**
-     * Sets the fund's plan (what the deals obey), its paid period and the invoice in one
-     * transaction, with the fund locked; null (nothing written) when it is no longer on `from`.
+     * Keeps `customer` as the owner's Stripe customer unless one is kept already (a parallel
+     * checkout won): answers the one kept, so every checkout of an owner uses one customer.
      */
-    applyFundPlanChange: async (change: {
-      fundId: string;
-      from: 'trial' | 'pro';
-      to: 'trial' | 'pro';
-      set: FundPeriod;
-      invoice: NewInvoice | null;
-    }): Promise<FundSubscriptionRecord | null> =>
-      db.transaction(async (tx) => {
-        const [fund] = await tx.select({ plan: funds.plan }).from(funds).where(eq(funds.id, change.fundId)).for('update');
-        if (!fund || fund.plan !== change.from) return null;
-        await tx.update(funds).set({ plan: change.to, updatedAt: sql`now()` }).where(eq(funds.id, change.fundId));
-        await tx
-          .insert(fundSubscriptions)
-          .values({ fundId: change.fundId, ...change.set })
-          .onConflictDoUpdate({ target: fundSubscriptions.fundId, set: { ...change.set, updatedAt: sql`now()` } });
-        if (change.invoice) {
-          await tx.insert(invoices).values({ ...change.invoice, fundId: change.fundId, number: nextInvoiceNumber });
-        }
-        const [row] = await tx
-          .select(fundSubscriptionColumns)
-          .from(funds)
-          .leftJoin(fundSubscriptions, eq(fundSubscriptions.fundId, funds.id))
-          .where(eq(funds.id, change.fundId));
-        return row ?? null;
-      }),
-
-    /** Moves a fund's Pro period on by one and issues its invoice; null when that period was renewed already. */
-    applyFundRenewal: async (renewal: {
-      fundId: string;
-      periodEnd: Date;
-      set: Pick<FundPeriod, 'currentPeriodStart' | 'currentPeriodEnd' | 'renewsAt'>;
-      invoice: NewInvoice;
-    }): Promise<FundSubscriptionRecord | null> =>
-      db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ end: fundSubscriptions.currentPeriodEnd, plan: funds.plan })
-          .from(fundSubscriptions)
-          .innerJoin(funds, eq(funds.id, fundSubscriptions.fundId))
-          .where(eq(fundSubscriptions.fundId, renewal.fundId))
-          .for('update');
-        if (current?.plan !== 'pro' || current.end?.getTime() !== renewal.periodEnd.getTime()) return null;
-        await tx
+    async keepCustomer(owner: BillingOwner, customer: string): Promise<string> {
+      if (owner.kind === 'founder') {
+        await db.insert(subscriptions).values({ userId: owner.userId }).onConflictDoNothing();
+        await db
+          .update(subscriptions)
+          .set({ providerCustomer: customer })
+          .where(sql`${subscriptions.userId} = ${owner.userId} and ${subscriptions.providerCustomer} is null`);
+      } else {
+        await db.insert(fundSubscriptions).values({ fundId: owner.fundId, providerCustomer: customer }).onConflictDoNothing();
+        await db
           .update(fundSubscriptions)
-          .set({ ...renewal.set, updatedAt: sql`now()` })
-          .where(eq(fundSubscriptions.fundId, renewal.fundId));
-        await tx.insert(invoices).values({ ...renewal.invoice, fundId: renewal.fundId, number: nextInvoiceNumber });
-        const [row] = await tx
-          .select(fundSubscriptionColumns)
-          .from(funds)
-          .leftJoin(fundSubscriptions, eq(fundSubscriptions.fundId, funds.id))
-          .where(eq(funds.id, renewal.fundId));
-        return row ?? null;
-      }),
+          .set({ providerCustomer: customer })
+          .where(sql`${fundSubscriptions.fundId} = ${owner.fundId} and ${fundSubscriptions.providerCustomer} is null`);
+      }
+      return (await this.customerOf(owner)) ?? customer;
+    },
 
-    listFundInvoices: async (fundId: string): Promise<InvoiceRecord[]> =>
-      db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.fundId, fundId))
-        .orderBy(desc(invoices.createdAt), desc(invoices.number)),
+    /** Whose Stripe customer this is; undefined for a customer FitScore did not make. */
+    async ownerOfCustomer(customer: string): Promise<BillingOwner | undefined> {
+      const [founder] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.providerCustomer, customer));
+      if (founder) return { kind: 'founder', userId: founder.userId };
+      const [fund] = await db.select({ fundId: fundSubscriptions.fundId }).from(fundSubscriptions).where(eq(fundSubscriptions.providerCustomer, customer));
+      return fund ? { kind: 'fund', fundId: fund.fundId } : undefined;
+    },
 
-    /** One invoice of the fund, with the fund's name to bill it to; undefined for another fund's. */
-    fundInvoice: async (fundId: string, invoiceId: string) => {
+    eventSeen: async (eventId: string): Promise<boolean> =>
+      (await db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, eventId))).length > 0,
+
+    /**
+     * Records a Stripe event and, in the same transaction, applies `change` (a plan from the
+     * subscription's current state), unless the event was recorded already (a redelivery racing
+     * this one): false then, and nothing is written. A change that ends a paid plan applies only
+     * while that subscription is still the one the owner's plan came from.
+     */
+    async applyEvent(
+      event: { id: string; type: string },
+      change:
+        | { owner: BillingOwner; plan: PlanId | FundPlanId; paid: boolean; set: PlanSetting }
+        | null,
+    ): Promise<boolean> {
+      const applied = await db.transaction(async (tx) => {
+        const [fresh] = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: billingEvents.id });
+        if (!fresh) return false;
+        if (!change) return true;
+        const { owner, plan, paid, set } = change;
+        if (owner.kind === 'founder') {
+          const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, owner.userId)).for('update');
+          if (!paid && current?.providerRef !== set.providerRef) return true;
+          await writeFounderPlan(tx, owner.userId, plan as PlanId, set);
+        } else {
+          await tx.select({ id: funds.id }).from(funds).where(eq(funds.id, owner.fundId)).for('update');
+          const current = await findFund(tx, owner.fundId);
+          if (!current) return true;
+          if (!paid && current.providerRef !== set.providerRef) return true;
+          await writeFundPlan(tx, owner.fundId, plan as FundPlanId, set);
+        }
+        return true;
+      });
+      if (applied) {
+        await db.delete(billingEvents).where(lt(billingEvents.receivedAt, sql`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`));
+      }
+      return applied;
+    },
+
+    /** An operator's setting: the plan as given, with no payment, no period and no renewal. */
+    setFounderPlan: (userId: string, plan: PlanId, set: PlanSetting) => writeFounderPlan(db, userId, plan, set),
+    setFundPlan: (fundId: string, plan: FundPlanId, set: PlanSetting) => db.transaction((tx) => writeFundPlan(tx, fundId, plan, set)),
+
+    /** For the operator's command: a founder by sign-in email. */
+    async founderByEmail(email: string): Promise<{ id: string; type: string } | undefined> {
+      const [row] = await db.select({ id: users.id, type: users.type }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      return row;
+    },
+
+    /** For the operator's command: a fund by its apply-form slug or its id. */
+    async fundBySlugOrId(ref: string): Promise<{ id: string; name: string } | undefined> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
       const [row] = await db
-        .select({ invoice: invoices, fundName: funds.fundName })
-        .from(invoices)
-        .innerJoin(funds, eq(funds.id, invoices.fundId))
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.fundId, fundId)));
+        .select({ id: funds.id, name: funds.fundName })
+        .from(funds)
+        .where(uuid ? or(eq(funds.id, ref), eq(funds.slug, ref)) : eq(funds.slug, ref));
       return row;
     },
   };

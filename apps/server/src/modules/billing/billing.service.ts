@@ -1,8 +1,7 @@
-import { FEATURE_LABELS, PLANS, type PlanId, type Subscription } from '@fitscore/contracts';
+import { FEATURE_LABELS, PLANS, planSetCommand, type FeatureKey, type PlanId, type Subscription } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { startOfUtcMonth } from './billing-periods.ts';
-import type { BillingProvider, InvoiceRecord, SubscriptionRecord } from './billing.provider.ts';
-import type { BillingRepository } from './billing.repository.ts';
+import type { BillingRepository, SubscriptionRecord } from './billing.repository.ts';
+import type { Payments } from './payments.ts';
 
 /** Where plan usage is counted; the scoring and deck modules own the numbers. */
 export interface UsageSource {
@@ -17,103 +16,58 @@ export interface PlanLimits {
   scansPerMonth: number | null;
   /** Null: every version is kept. */
   versionsKept: number | null;
-  /** Investor matches, the financial dashboard and similar companies. */
-  premiumFeatures: boolean;
 }
 
 export interface BillingServiceDeps {
   repo: Pick<BillingRepository, 'findSubscription'>;
-  provider: BillingProvider;
+  payments: Payments;
   usage: UsageSource;
   now?: () => Date;
 }
 
-const MAX_RENEWALS_AT_ONCE = 36;
+/** The founder as billing needs them: who they are, for the Stripe customer and the operator's command. */
+export interface FounderCaller {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const SUBSCRIPTION_PATH = '/founder/settings?tab=subscription';
 
 /** A row that is not canceled gives its plan; anything else (or no row) is free. */
 function effectivePlan(row: SubscriptionRecord | undefined): PlanId {
   return row && row.status !== 'canceled' ? row.plan : 'free';
 }
 
-export function toInvoiceDto(i: InvoiceRecord) {
-  return {
-    id: i.id,
-    number: i.number,
-    description: i.description,
-    amount_cents: i.amountCents,
-    currency: i.currency,
-    period_start: i.periodStart.toISOString(),
-    period_end: i.periodEnd.toISOString(),
-    status: i.status,
-    created_at: i.createdAt.toISOString(),
-  };
+/** 00:00 UTC on the first day of the month `at` falls in: scans are counted from here. */
+export function startOfUtcMonth(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
 /**
- * Founder plans: which plan a founder is on, what it allows, changing it, and the limits
- * that other modules enforce through `assertCanScore` and `assertPremium`.
+ * Founder plans: which plan a founder is on, what it allows (PLANS, the map the subscription
+ * tab shows too), Stripe Checkout and the Billing Portal, and the limits other modules enforce
+ * through `assertCanScore`, `assertFeature` and `hasFeature`. The plan itself changes only by
+ * a verified Stripe webhook or an operator's `npm run plan:set`.
  */
-export function createBillingService({ repo, provider, usage, now = () => new Date() }: BillingServiceDeps) {
+export function createBillingService({ repo, payments, usage, now = () => new Date() }: BillingServiceDeps) {
   function limits(plan: PlanId): PlanLimits {
     const def = PLANS[plan];
-    return { scansPerMonth: def.scansPerMonth, versionsKept: def.versionsKept, premiumFeatures: plan === 'premium' };
+    return { scansPerMonth: def.scansPerMonth, versionsKept: def.versionsKept };
   }
 
   async function getPlan(userId: string): Promise<PlanId> {
     return effectivePlan(await repo.findSubscription(userId));
   }
 
-  /** A paid period that has ended rolls over (and is invoiced) before it is shown. */
-  async function currentSubscription(userId: string): Promise<SubscriptionRecord | undefined> {
-    let row = await repo.findSubscription(userId);
-    for (let i = 0; i < MAX_RENEWALS_AT_ONCE; i++) {
-      if (!row || effectivePlan(row) !== 'premium' || !row.currentPeriodEnd) break;
-      if (row.currentPeriodEnd.getTime() > now().getTime()) break;
-      const renewed = await provider.renew({ userId, plan: row.plan, periodEnd: row.currentPeriodEnd });
-      row = renewed ?? (await repo.findSubscription(userId));
-    }
-    return row;
-  }
-
-  async function subscriptionView(userId: string, row: SubscriptionRecord | undefined): Promise<Subscription> {
-    const plan = effectivePlan(row);
-    const def = PLANS[plan];
-    const [scans, versions, invoices] = await Promise.all([
-      usage.scansThisMonth(userId),
-      usage.versionsKept(userId),
-      provider.listInvoices(userId),
-    ]);
-    const included = def.features.map((key) => ({ key, label: FEATURE_LABELS[key], included: true }));
-    const upsell =
-      plan === 'free'
-        ? PLANS.premium.features
-            .filter((key) => !def.features.includes(key))
-            .map((key) => ({ key, label: FEATURE_LABELS[key], included: false }))
-        : [];
-    return {
-      plan,
-      status: row?.status ?? 'active',
-      renew_at: plan === 'premium' ? (row?.renewsAt?.toISOString() ?? null) : null,
-      current_period_start: row && plan === 'premium' ? row.currentPeriodStart.toISOString() : null,
-      current_period_end: row && plan === 'premium' ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
-      seats: 1,
-      price_cents: def.priceCents,
-      currency: def.currency,
-      usage: {
-        scans_this_month: scans,
-        scans_limit: def.scansPerMonth,
-        versions_kept: versions,
-        versions_limit: def.versionsKept,
-        month_start: startOfUtcMonth(now()).toISOString(),
-      },
-      features: [...included, ...upsell],
-      invoices: invoices.map(toInvoiceDto),
-    };
+  async function hasFeature(userId: string, feature: FeatureKey): Promise<boolean> {
+    return PLANS[await getPlan(userId)].features.includes(feature);
   }
 
   return {
     getPlan,
     limits,
+    hasFeature,
 
     /** Throws plan_limit when a free founder has used this month's scans. Call before starting a scan. */
     async assertCanScore(userId: string): Promise<void> {
@@ -127,27 +81,85 @@ export function createBillingService({ repo, provider, usage, now = () => new Da
       }
     },
 
-    /** Throws plan_limit unless the founder is on Premium. */
-    async assertPremium(userId: string, featureName: string): Promise<void> {
-      if (!limits(await getPlan(userId)).premiumFeatures) {
+    /** Throws plan_limit unless the founder's plan includes `feature` (named `featureName` in the message). */
+    async assertFeature(userId: string, feature: FeatureKey, featureName: string): Promise<void> {
+      if (!(await hasFeature(userId, feature))) {
         throw new AppError('plan_limit', `${featureName} is a Premium feature. Upgrade to unlock it.`);
       }
     },
 
-    async getSubscription(userId: string): Promise<Subscription> {
-      return subscriptionView(userId, await currentSubscription(userId));
+    async getSubscription(founder: FounderCaller): Promise<Subscription> {
+      const row = await repo.findSubscription(founder.id);
+      const plan = effectivePlan(row);
+      const def = PLANS[plan];
+      const owner = { kind: 'founder', userId: founder.id } as const;
+      const [scans, versions, invoices, canManageBilling] = await Promise.all([
+        usage.scansThisMonth(founder.id),
+        usage.versionsKept(founder.id),
+        payments.invoices(owner),
+        payments.hasCustomer(owner),
+      ]);
+      const included = def.features.map((key) => ({ key, label: FEATURE_LABELS[key], included: true }));
+      const upsell =
+        plan === 'free'
+          ? PLANS.premium.features.filter((key) => !def.features.includes(key)).map((key) => ({ key, label: FEATURE_LABELS[key], included: false }))
+          : [];
+      const paid = plan === 'premium' && row?.provider === 'stripe';
+      return {
+        plan,
+        status: row?.status ?? 'active',
+        renew_at: paid ? (row?.renewsAt?.toISOString() ?? null) : null,
+        current_period_start: paid ? row!.currentPeriodStart.toISOString() : null,
+        current_period_end: paid ? (row?.currentPeriodEnd?.toISOString() ?? null) : null,
+        seats: 1,
+        price_cents: plan === 'premium' && row?.provider === 'operator' ? 0 : def.priceCents,
+        currency: def.currency,
+        usage: {
+          scans_this_month: scans,
+          scans_limit: def.scansPerMonth,
+          versions_kept: versions,
+          versions_limit: def.versionsKept,
+          month_start: startOfUtcMonth(now()).toISOString(),
+        },
+        features: [...included, ...upsell],
+        invoices: invoices.map((i) => ({
+          id: i.id,
+          number: i.number,
+          description: i.description,
+          amount_cents: i.amountCents,
+          currency: i.currency,
+          period_start: i.periodStart.toISOString(),
+          period_end: i.periodEnd.toISOString(),
+          status: i.status,
+          created_at: i.createdAt.toISOString(),
+          hosted_url: i.hostedUrl,
+          pdf_url: i.pdfUrl,
+        })),
+        payments: payments.mode,
+        plan_source: plan === 'premium' ? (row?.provider ?? null) : null,
+        can_manage_billing: canManageBilling,
+        operator_command: planSetCommand({ founder: founder.email }, plan === 'premium' ? 'free' : 'premium'),
+      };
     },
 
-    /** Upgrades and downgrades both take effect at once; an upgrade is invoiced for its first month. */
-    async changePlan(userId: string, to: PlanId): Promise<Subscription> {
-      const from = effectivePlan(await currentSubscription(userId));
-      if (from === to) throw new AppError('conflict', `You are already on the ${PLANS[to].name} plan.`);
-      const changed = await provider.changePlan({ userId, from, to, at: now() });
-      if (!changed) {
-        // A parallel request changed the plan first: report where things stand.
-        throw new AppError('conflict', 'Your plan was just changed. Refresh to see your current plan.');
-      }
-      return subscriptionView(userId, changed);
+    /** A Stripe Checkout page for Premium (409 when already on it, or when payments are off). */
+    async checkout(founder: FounderCaller) {
+      if ((await getPlan(founder.id)) === 'premium') throw new AppError('conflict', 'You are already on the Premium plan.');
+      return payments.checkout({
+        owner: { kind: 'founder', userId: founder.id },
+        payer: { email: founder.email, name: founder.name },
+        price: (g) => g.prices.premium,
+        returnPath: SUBSCRIPTION_PATH,
+        operatorCommand: planSetCommand({ founder: founder.email }, 'premium'),
+      });
+    },
+
+    portal(founder: FounderCaller) {
+      return payments.portal({
+        owner: { kind: 'founder', userId: founder.id },
+        returnPath: SUBSCRIPTION_PATH,
+        operatorCommand: planSetCommand({ founder: founder.email }, 'free'),
+      });
     },
   };
 }

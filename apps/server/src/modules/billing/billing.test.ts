@@ -1,13 +1,14 @@
-import { decks, invoices, scoringRuns, subscriptions } from '@fitscore/db';
+import { decks, scoringRuns, subscriptions } from '@fitscore/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { founderOwner } from '../../lib/scoring-owner.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { addUtcMonths, startOfUtcMonth } from './billing-periods.ts';
+import { setPlanCli } from '../../cli/set-plan.ts';
 import { createBillingRepository } from './billing.repository.ts';
-import { createBillingService, type BillingService } from './billing.service.ts';
-import { createLocalBillingProvider } from './local-billing.provider.ts';
+import { createBillingService, startOfUtcMonth, type BillingService } from './billing.service.ts';
+import { createPayments } from './payments.ts';
 import { createDecksRepository } from '../decks/decks.repository.ts';
 import { createScoringRepository } from '../scoring/scoring.repository.ts';
 
@@ -24,13 +25,12 @@ beforeAll(async () => {
     scansThisMonth: (userId: string) => createScoringRepository(db).countThisMonth(founderOwner(userId)),
     versionsKept: (userId: string) => createDecksRepository(db).count(founderOwner(userId)),
   };
-  billing = createBillingService({ repo, provider: createLocalBillingProvider(repo), usage });
+  billing = createBillingService({ repo, payments: createPayments({ repo, gateway: null, publicWebUrl: server.config.publicWebUrl }), usage });
 });
 afterAll(() => server.close());
 
 const getSubscription = (token: string) => server.request('GET', '/founder/subscription/', { token });
-const changePlan = (token: string, plan: string) =>
-  server.request('POST', '/founder/subscription/', { token, body: { plan } });
+const checkout = (token: string) => server.request('POST', '/founder/subscription/checkout/', { token });
 
 /** Scoring runs as the scoring module records them; `createdAt` defaults to now. */
 async function addScans(userId: string, count: number, values: Partial<typeof scoringRuns.$inferInsert> = {}) {
@@ -117,134 +117,91 @@ describe('GET /founder/subscription/', () => {
   it('is for founders only', async () => {
     const vc = await signUp(server, 'vc');
     expect((await getSubscription(vc.token)).status).toBe(403);
-    expect((await changePlan(vc.token, 'premium')).status).toBe(403);
+    expect((await checkout(vc.token)).status).toBe(403);
     expect((await server.request('GET', '/founder/subscription/')).status).toBe(401);
   });
 });
 
-describe('POST /founder/subscription/', () => {
-  it('upgrades to premium at once: a $29.00 invoice for the month, limits lifted, renewal a month out', async () => {
-    const { token, user } = await signUp(server, 'founder');
-    const before = Date.now();
-    const res = await changePlan(token, 'premium');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      plan: 'premium',
-      status: 'active',
-      price_cents: 2900,
-      usage: { scans_limit: null, versions_limit: null },
-    });
-    const start = new Date(res.body.current_period_start);
-    expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(res.body.renew_at).toBe(addUtcMonths(start, 1).toISOString());
-    expect(res.body.current_period_end).toBe(res.body.renew_at);
-    expect(res.body.features.every((f: { included: boolean }) => f.included)).toBe(true);
-    expect(res.body.features.map((f: { label: string }) => f.label)).toEqual(
-      expect.arrayContaining(['Unlimited scans', 'Investor matches', 'Financial dashboard', 'Similar companies', 'Priority support']),
-    );
-
-    expect(res.body.invoices).toHaveLength(1);
-    const [invoice] = res.body.invoices;
-    expect(invoice).toMatchObject({
-      amount_cents: 2900,
-      currency: 'usd',
-      status: 'paid',
-      description: 'FitScore Premium, monthly',
-      period_start: res.body.current_period_start,
-      period_end: res.body.renew_at,
-    });
-    expect(invoice.number).toMatch(/^FS-\d{6}$/);
-
-    // What the server enforces follows.
-    expect(await billing.getPlan(user.id)).toBe('premium');
-    const again = await getSubscription(token);
-    expect(again.body.plan).toBe('premium');
-    expect(again.body.invoices).toEqual(res.body.invoices);
-  });
-
-  it('refuses a change to the plan the founder is on', async () => {
-    const { token } = await signUp(server, 'founder');
-    const res = await changePlan(token, 'free');
+describe('without Stripe (the embedded default): no payment exists', () => {
+  it('Checkout and the Billing Portal answer 409 with the operator’s command; nothing changes and no invoice exists', async () => {
+    const { token, email, user } = await signUp(server, 'founder');
+    const res = await checkout(token);
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe('You are already on the Free plan.');
-    await changePlan(token, 'premium');
-    const twice = await changePlan(token, 'premium');
-    expect(twice.status).toBe(409);
-    expect(twice.body.error).toBe('You are already on the Premium plan.');
-    expect((await getSubscription(token)).body.invoices).toHaveLength(1);
-  });
-
-  it('refuses an unknown plan', async () => {
-    const { token } = await signUp(server, 'founder');
-    const res = await changePlan(token, 'platinum');
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Plan must be free or premium');
-  });
-
-  it('downgrades to free at once: limits return, nothing renews, invoices stay', async () => {
-    const { token, user } = await signUp(server, 'founder');
-    await changePlan(token, 'premium');
-    const res = await changePlan(token, 'free');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      plan: 'free',
-      renew_at: null,
-      price_cents: 0,
-      usage: { scans_limit: 5, versions_limit: 3 },
-    });
-    expect(res.body.invoices).toHaveLength(1);
+    expect(res.body.error).toBe(
+      `This FitScore server takes no payments. An operator sets plans with npm run plan:set. Ask your operator to run: npm run plan:set -- --founder ${email} --plan premium`,
+    );
+    const portal = await server.request('POST', '/founder/subscription/portal/', { token });
+    expect(portal.status).toBe(409);
     expect(await billing.getPlan(user.id)).toBe('free');
-    const [row] = await server.database.handle.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect(row!.canceledAt).not.toBeNull();
+    expect((await getSubscription(token)).body).toMatchObject({
+      plan: 'free',
+      invoices: [],
+      payments: 'none',
+      plan_source: null,
+      can_manage_billing: false,
+      operator_command: `npm run plan:set -- --founder ${email} --plan premium`,
+    });
   });
 
-  it('numbers invoices sequentially and keeps each founder’s own', async () => {
-    const a = await signUp(server, 'founder');
-    const b = await signUp(server, 'founder');
-    const first = (await changePlan(a.token, 'premium')).body.invoices[0].number as string;
-    const second = (await changePlan(b.token, 'premium')).body.invoices[0].number as string;
-    expect(Number(second.slice(3))).toBe(Number(first.slice(3)) + 1);
-    const bInvoices = (await getSubscription(b.token)).body.invoices as Array<{ number: string }>;
-    expect(bInvoices.map((i) => i.number)).toEqual([second]);
-  });
-
-  it('two upgrades at once charge once', async () => {
+  it('has no way to switch plan from the API: the old upgrade call is gone, and so is the webhook', async () => {
     const { token, user } = await signUp(server, 'founder');
-    const results = await Promise.all([changePlan(token, 'premium'), changePlan(token, 'premium')]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const rows = await server.database.handle.db.select().from(invoices).where(eq(invoices.userId, user.id));
-    expect(rows).toHaveLength(1);
+    const res = await server.request('POST', '/founder/subscription/', { token, body: { plan: 'premium' } });
+    expect(res.status).toBe(404);
+    expect(await billing.getPlan(user.id)).toBe('free');
+    expect((await server.request('POST', '/api/billing/stripe/webhook', { body: {}, headers: { 'stripe-signature': 't=1,v1=00' } })).status).toBe(404);
   });
 
-  it('renews a paid period that has ended, with its invoice', async () => {
-    const { token, user } = await signUp(server, 'founder');
-    await changePlan(token, 'premium');
-    const ended = new Date(Date.now() - 60_000);
-    const started = addUtcMonths(ended, -1);
-    await server.database.handle.db
-      .update(subscriptions)
-      .set({ currentPeriodStart: started, currentPeriodEnd: ended, renewsAt: ended })
-      .where(eq(subscriptions.userId, user.id));
+  it('npm run plan:set puts a founder on Premium and back, with no payment, no renewal and no invoice', async () => {
+    const { token, email, user } = await signUp(server, 'founder');
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
+    const database = server.database.handle;
+    expect(await setPlanCli(['--founder', email.toUpperCase(), '--plan', 'premium'], { database, out })).toBe(0);
+    expect(lines.pop()).toBe(`${email.toUpperCase()} is on the Premium plan now (set by an operator, no payment).`);
+    const premium = (await getSubscription(token)).body;
+    expect(premium).toMatchObject({
+      plan: 'premium',
+      plan_source: 'operator',
+      renew_at: null,
+      current_period_end: null,
+      price_cents: 0,
+      invoices: [],
+      usage: { scans_limit: null, versions_limit: null },
+      operator_command: `npm run plan:set -- --founder ${email} --plan free`,
+    });
+    expect(premium.features.every((f: { included: boolean }) => f.included)).toBe(true);
+    expect(await billing.getPlan(user.id)).toBe('premium');
 
-    const res = await getSubscription(token);
-    expect(res.body.plan).toBe('premium');
-    expect(res.body.current_period_start).toBe(ended.toISOString());
-    expect(res.body.renew_at).toBe(addUtcMonths(ended, 1).toISOString());
-    expect(res.body.invoices).toHaveLength(2);
-    expect(res.body.invoices[0]).toMatchObject({ period_start: ended.toISOString(), amount_cents: 2900 });
-    // Reading again does not bill again.
-    expect((await getSubscription(token)).body.invoices).toHaveLength(2);
+    expect(await setPlanCli(['--founder', email, '--plan', 'free'], { database, out })).toBe(0);
+    expect((await getSubscription(token)).body).toMatchObject({ plan: 'free', plan_source: null, usage: { scans_limit: 5 } });
+  });
+
+  it('plan:set refuses what it cannot do, with a clear line and exit code 1', async () => {
+    const vc = await signUp(server, 'vc');
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
+    const database = server.database.handle;
+    expect(await setPlanCli(['--founder', 'nobody@example.com', '--plan', 'premium'], { database, out })).toBe(1);
+    expect(lines.pop()).toBe('error: No account signs in with nobody@example.com.');
+    expect(await setPlanCli(['--founder', vc.email, '--plan', 'premium'], { database, out })).toBe(1);
+    expect(lines.pop()).toBe(`error: ${vc.email} is an investor account: set its fund's plan with --fund.`);
+    expect(await setPlanCli(['--founder', vc.email, '--plan', 'platinum'], { database, out })).toBe(1);
+    expect(lines.pop()).toBe("error: A founder's plan is one of: free, premium.");
+    expect(await setPlanCli(['--plan', 'premium'], { database, out })).toBe(1);
+    expect(lines.pop()).toMatch(/^error: Usage:/);
+    expect(await setPlanCli(['--founder', vc.email, '--fund', 'x', '--plan', 'pro'], { database, out })).toBe(1);
+    expect(await setPlanCli(['--bogus'], { database, out })).toBe(1);
   });
 });
 
 describe('limits enforced by the server', () => {
   it('limits(plan) says what each plan allows', () => {
-    expect(billing.limits('free')).toEqual({ scansPerMonth: 5, versionsKept: 3, premiumFeatures: false });
-    expect(billing.limits('premium')).toEqual({ scansPerMonth: null, versionsKept: null, premiumFeatures: true });
+    expect(billing.limits('free')).toEqual({ scansPerMonth: 5, versionsKept: 3 });
+    expect(billing.limits('premium')).toEqual({ scansPerMonth: null, versionsKept: null });
   });
 
   it('assertCanScore refuses the 6th scan of the month on free and allows it on premium', async () => {
-    const { token, user } = await signUp(server, 'founder');
+    const { token, user, email } = await signUp(server, 'founder');
     await addScans(user.id, 4);
     await addScans(user.id, 3, { status: 'failed', stage: 'failed' });
     await expect(billing.assertCanScore(user.id)).resolves.toBeUndefined();
@@ -256,12 +213,12 @@ describe('limits enforced by the server', () => {
     );
     expect((await getSubscription(token)).body.usage).toMatchObject({ scans_this_month: 5, scans_limit: 5 });
 
-    await changePlan(token, 'premium');
+    await setPlan(server, { founder: email }, 'premium');
     await expect(billing.assertCanScore(user.id)).resolves.toBeUndefined();
     await addScans(user.id, 10);
     await expect(billing.assertCanScore(user.id)).resolves.toBeUndefined();
 
-    await changePlan(token, 'free');
+    await setPlan(server, { founder: email }, 'free');
     await expectPlanLimit(
       billing.assertCanScore(user.id),
       'Your free plan includes 5 scans per month. Upgrade to Premium for unlimited scans.',
@@ -274,32 +231,31 @@ describe('limits enforced by the server', () => {
     await expect(billing.assertCanScore(user.id)).resolves.toBeUndefined();
   });
 
-  it('assertPremium refuses premium features on free, allows them on premium', async () => {
-    const { token, user } = await signUp(server, 'founder');
+  it('assertFeature refuses what the plan’s features (PLANS, as the tab lists them) leave out', async () => {
+    const { token, user, email } = await signUp(server, 'founder');
     await expectPlanLimit(
-      billing.assertPremium(user.id, 'Investor matches'),
+      billing.assertFeature(user.id, 'investor_matches', 'Investor matches'),
       'Investor matches is a Premium feature. Upgrade to unlock it.',
     );
-    await changePlan(token, 'premium');
-    await expect(billing.assertPremium(user.id, 'Investor matches')).resolves.toBeUndefined();
+    // Every feature the tab shows locked is refused, every one shown included is allowed.
+    for (const f of (await getSubscription(token)).body.features as Array<{ key: never; included: boolean }>) {
+      expect(await billing.hasFeature(user.id, f.key)).toBe(f.included);
+    }
+    await setPlan(server, { founder: email }, 'premium');
+    await expect(billing.assertFeature(user.id, 'investor_matches', 'Investor matches')).resolves.toBeUndefined();
+    for (const f of (await getSubscription(token)).body.features as Array<{ key: never; included: boolean }>) {
+      expect(await billing.hasFeature(user.id, f.key)).toBe(true);
+    }
   });
 
   it('a canceled subscription row counts as free', async () => {
-    const { token, user } = await signUp(server, 'founder');
-    await changePlan(token, 'premium');
+    const { token, user, email } = await signUp(server, 'founder');
+    await setPlan(server, { founder: email }, 'premium');
     await server.database.handle.db
       .update(subscriptions)
       .set({ status: 'canceled' })
       .where(eq(subscriptions.userId, user.id));
     expect(await billing.getPlan(user.id)).toBe('free');
     expect((await getSubscription(token)).body.plan).toBe('free');
-  });
-});
-
-describe('plan periods', () => {
-  it('adds calendar months in UTC, keeping to the end of shorter months', () => {
-    expect(addUtcMonths(new Date('2026-01-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(addUtcMonths(new Date('2026-12-15T00:00:00Z'), 1).toISOString()).toBe('2027-01-15T00:00:00.000Z');
-    expect(startOfUtcMonth(new Date('2026-03-31T23:59:59Z')).toISOString()).toBe('2026-03-01T00:00:00.000Z');
   });
 });

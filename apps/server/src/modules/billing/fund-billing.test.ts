@@ -1,10 +1,11 @@
 import { TRIAL_EXPORT_REFUSED, TRIAL_SCORING_REFUSED } from '@fitscore/contracts';
-import { fundMembers, funds, fundSubscriptions } from '@fitscore/db';
+import { fundMembers, funds } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck } from '../../../test/decks.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { addUtcMonths } from './billing-periods.ts';
+import { setPlanCli } from '../../cli/set-plan.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,7 +26,8 @@ async function newFund() {
 }
 
 const billing = (token: string) => server.request('GET', '/api/vc/billing', { token });
-const changePlan = (token: string, plan: string) => server.request('POST', '/api/vc/billing/plan', { token, body: { plan } });
+const checkout = (token: string) => server.request('POST', '/api/vc/billing/checkout', { token });
+const included = (body: { features: Array<{ key: string; included: boolean }> }) => Object.fromEntries(body.features.map((f) => [f.key, f.included]));
 
 async function upload(token: string) {
   const form = new FormData();
@@ -34,8 +36,8 @@ async function upload(token: string) {
   return server.request('POST', '/api/vc/deals/upload', { token, raw: form });
 }
 
-describe('a fund’s plan', () => {
-  it('starts on the trial: 200 scores, nothing billed', async () => {
+describe('a fund’s plan, without Stripe (the embedded default)', () => {
+  it('starts on the trial: 200 scores, team and Slack/Teams included (the server allows both), nothing billed', async () => {
     const f = await newFund();
     const res = await billing(f.token);
     expect(res.status).toBe(200);
@@ -47,95 +49,87 @@ describe('a fund’s plan', () => {
       trial: { used: 0, remaining: 200, limit: 200 },
       invoices: [],
       canManage: true,
+      payments: 'none',
+      planSource: null,
+      canManageBilling: false,
     });
-    expect(res.body.features.filter((f: { included: boolean }) => !f.included).map((f: { label: string }) => f.label)).toContain('Unlimited deal scoring');
+    expect(res.body.features).toEqual([
+      { key: 'scoring', label: '200 deal scores', included: true },
+      { key: 'team', label: 'Team collaboration (3 seats)', included: true },
+      { key: 'pipeline', label: 'Pipeline management', included: true },
+      { key: 'csv_export', label: 'CSV exports while trial scores remain', included: true },
+      { key: 'alerts', label: 'Slack/Teams alerts while trial scores remain', included: true },
+    ]);
+    const slug = (await db().select({ slug: funds.slug }).from(funds).where(eq(funds.id, f.fundId)))[0]!.slug;
+    expect(res.body.operatorCommand).toBe(`npm run plan:set -- --fund ${slug} --plan pro`);
   });
 
-  it('upgrades to Pro at $299 with an invoice, which lifts the trial refusals; back to the trial brings them back', async () => {
+  it('shows locked exactly what the server refuses: at 0 trial scores, scoring, CSV and alerts; the team still works', async () => {
     const f = await newFund();
     await db().update(funds).set({ trialScoresUsed: 200 }).where(eq(funds.id, f.fundId));
-    expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).body.error).toBe(TRIAL_EXPORT_REFUSED);
+    const locks = included((await billing(f.token)).body);
+    expect(locks).toEqual({ scoring: false, team: true, pipeline: true, csv_export: false, alerts: false });
+
+    // Each lock against what the server does.
     expect((await upload(f.token)).body.error).toBe(TRIAL_SCORING_REFUSED);
+    expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).body.error).toBe(TRIAL_EXPORT_REFUSED);
+    const alerts = await server.request('PUT', '/vc/integrations/', {
+      token: f.token,
+      body: { slackWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX', teamsWebhookUrl: null, events: ['match'], alertThreshold: 70 },
+    });
+    expect(alerts.status).toBe(402);
+    expect((await server.request('POST', '/vc/team/invites/', { token: f.token, body: { email: null, role: 'member' } })).status).toBe(201);
+    expect((await server.request('GET', '/api/vc/deals?limit=1', { token: f.token })).status).toBe(200);
 
-    const before = Date.now();
-    const pro = await changePlan(f.token, 'pro');
-    expect(pro.status).toBe(200);
-    expect(pro.body).toMatchObject({ plan: 'pro', status: 'active', priceCents: 29_900, currency: 'usd' });
-    const start = new Date(pro.body.currentPeriodStart);
-    expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(pro.body.nextBillingDate).toBe(addUtcMonths(start, 1).toISOString());
-    expect(pro.body.invoices).toHaveLength(1);
-    expect(pro.body.invoices[0]).toMatchObject({ amountCents: 29_900, status: 'paid', description: 'FitScore Pro, monthly' });
-    expect(pro.body.features.every((x: { included: boolean }) => x.included)).toBe(true);
-
-    const list = await server.request('GET', '/api/vc/deals?limit=1', { token: f.token });
-    expect(list.body.plan.name).toBe('pro');
+    // On Pro every lock opens, and so does the server.
+    await setPlan(server, { fund: f.fundId }, 'pro');
+    expect(included((await billing(f.token)).body)).toEqual({ scoring: true, team: true, pipeline: true, csv_export: true, alerts: true });
     expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).status).toBe(200);
     expect((await upload(f.token)).status).toBe(202);
-
-    const back = await changePlan(f.token, 'trial');
-    expect(back.status).toBe(200);
-    expect(back.body).toMatchObject({ plan: 'trial', nextBillingDate: null, priceCents: 0, trial: { remaining: 0 } });
-    expect(back.body.invoices).toHaveLength(1);
-    expect((await server.request('GET', '/api/vc/deals?limit=1', { token: f.token })).body.plan.name).toBe('trial');
-    expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).status).toBe(402);
-    expect((await upload(f.token)).status).toBe(402);
   }, 60_000);
 
-  it('refuses the plan the fund is on, an unknown plan, a member who is not admin, and founders', async () => {
+  it('has no payment to take: Checkout answers 409 with the operator’s command and the plan stays the trial', async () => {
     const f = await newFund();
-    const same = await changePlan(f.token, 'trial');
-    expect([same.status, same.body.error]).toEqual([409, 'Your fund is already on the Trial plan.']);
-    const bad = await changePlan(f.token, 'gold');
-    expect([bad.status, bad.body.error]).toEqual([400, 'Plan must be trial or pro']);
+    const res = await checkout(f.token);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/^This FitScore server takes no payments\. An operator sets plans with npm run plan:set\. Ask your operator to run: npm run plan:set -- --fund [a-f0-9]+ --plan pro$/);
+    expect((await server.request('POST', '/api/vc/billing/portal', { token: f.token })).status).toBe(409);
+    expect((await server.request('POST', '/api/vc/billing/plan', { token: f.token, body: { plan: 'pro' } })).status).toBe(404);
+    expect((await billing(f.token)).body).toMatchObject({ plan: 'trial', invoices: [] });
+  });
 
+  it('npm run plan:set puts a fund on Pro by slug or id and back: the deals obey it, nothing is invoiced', async () => {
+    const f = await newFund();
+    await db().update(funds).set({ trialScoresUsed: 200 }).where(eq(funds.id, f.fundId));
+    const slug = (await db().select({ slug: funds.slug }).from(funds).where(eq(funds.id, f.fundId)))[0]!.slug;
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
+    expect(await setPlanCli(['--fund', slug, '--plan', 'pro'], { database: server.database.handle, out })).toBe(0);
+    expect(lines.pop()).toBe('Northwind Ventures is on the Pro plan now (set by an operator, no payment).');
+    expect((await billing(f.token)).body).toMatchObject({ plan: 'pro', planSource: 'operator', priceCents: 0, nextBillingDate: null, invoices: [], operatorCommand: `npm run plan:set -- --fund ${slug} --plan trial` });
+    expect((await server.request('GET', '/api/vc/deals?limit=1', { token: f.token })).body.plan.name).toBe('pro');
+
+    expect(await setPlanCli(['--fund', f.fundId, '--plan', 'trial'], { database: server.database.handle, out })).toBe(0);
+    expect((await billing(f.token)).body).toMatchObject({ plan: 'trial', trial: { remaining: 0 } });
+    expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).status).toBe(402);
+
+    expect(await setPlanCli(['--fund', 'no-such-fund', '--plan', 'pro'], { database: server.database.handle, out })).toBe(1);
+    expect(lines.pop()).toBe('error: No fund has the slug or id no-such-fund.');
+    expect(await setPlanCli(['--fund', slug, '--plan', 'premium'], { database: server.database.handle, out })).toBe(1);
+    expect(lines.pop()).toBe("error: A fund's plan is one of: trial, pro.");
+  }, 60_000);
+
+  it('lets every member read the plan; Checkout and the portal are for admins; founders get 403', async () => {
+    const f = await newFund();
     const member = await signUp(server, 'vc');
     await db().insert(fundMembers).values({ fundId: f.fundId, userId: member.user.id, role: 'member' });
     expect((await billing(member.token)).body).toMatchObject({ plan: 'trial', canManage: false });
-    expect((await changePlan(member.token, 'pro')).status).toBe(403);
+    expect((await checkout(member.token)).status).toBe(403);
+    expect((await server.request('POST', '/api/vc/billing/portal', { token: member.token })).status).toBe(403);
 
     const founder = await signUp(server, 'founder');
     expect((await billing(founder.token)).status).toBe(403);
-    expect((await changePlan(founder.token, 'pro')).status).toBe(403);
-    expect((await billing(f.token)).body.plan).toBe('trial');
-  });
-
-  it('charges once when two upgrades race', async () => {
-    const f = await newFund();
-    const results = await Promise.all([changePlan(f.token, 'pro'), changePlan(f.token, 'pro')]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect((await billing(f.token)).body.invoices).toHaveLength(1);
-  });
-
-  it('renews an ended Pro month with its invoice, once', async () => {
-    const f = await newFund();
-    await changePlan(f.token, 'pro');
-    const ended = new Date(Date.now() - 60_000);
-    await db()
-      .update(fundSubscriptions)
-      .set({ currentPeriodStart: addUtcMonths(ended, -1), currentPeriodEnd: ended, renewsAt: ended })
-      .where(eq(fundSubscriptions.fundId, f.fundId));
-    const res = await billing(f.token);
-    expect(res.body.currentPeriodStart).toBe(ended.toISOString());
-    expect(res.body.nextBillingDate).toBe(addUtcMonths(ended, 1).toISOString());
-    expect(res.body.invoices).toHaveLength(2);
-    expect((await billing(f.token)).body.invoices).toHaveLength(2);
-  });
-});
-
-describe('invoice PDFs', () => {
-  it('serves the fund’s own invoice as a PDF; another fund’s or an unknown one is 404', async () => {
-    const a = await newFund();
-    const b = await newFund();
-    const id = (await changePlan(a.token, 'pro')).body.invoices[0].id as string;
-    const res = await fetch(`${server.url}/api/vc/billing/invoices/${id}/pdf`, { headers: { authorization: `Token ${a.token}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="FitScore-invoice-FS-\d{6}\.pdf"/);
-    expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
-    expect((await server.request('GET', `/api/vc/billing/invoices/${id}/pdf`, { token: b.token })).status).toBe(404);
-    expect((await server.request('GET', '/api/vc/billing/invoices/00000000-0000-4000-8000-000000000000/pdf', { token: a.token })).status).toBe(404);
-    const founder = await signUp(server, 'founder');
-    expect((await server.request('GET', `/api/vc/billing/invoices/${id}/pdf`, { token: founder.token })).status).toBe(403);
+    expect((await checkout(founder.token)).status).toBe(403);
+    expect((await server.request('POST', '/api/vc/billing/checkout')).status).toBe(401);
   });
 });

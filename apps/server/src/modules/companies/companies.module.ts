@@ -17,7 +17,7 @@ export function register(app: FastifyInstance, { platform, profiles, billing }: 
   const companies = createCompaniesService({
     repo: createCompaniesRepository(platform.db),
     profiles,
-    assertPremium: billing.assertPremium,
+    assertPremium: (userId, featureName) => billing.assertFeature(userId, 'similar_companies', featureName),
   });
   companiesRoutes(app, companies);
 }

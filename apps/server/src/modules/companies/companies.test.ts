@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { importCompaniesCli } from '../../cli/import-companies.ts';
 import { seedSampleCompaniesCli } from '../../cli/seed-sample-companies.ts';
 import { parseCompaniesCsv } from './companies-csv.ts';
@@ -40,7 +41,7 @@ async function runImport(csv: string) {
 async function premiumFounder(profile: Record<string, unknown> = {}) {
   const user = await signUp(server, 'founder');
   expect((await server.request('POST', '/founder/profile/', { token: user.token, body: validProfile(profile) })).status).toBe(200);
-  expect((await server.request('POST', '/founder/subscription/', { token: user.token, body: { plan: 'premium' } })).status).toBe(200);
+  await setPlan(server, { founder: user.email }, 'premium');
   return user;
 }
 
@@ -237,7 +238,7 @@ describe('sample data and platform companies', () => {
     expect(seen.dataset.platform).toBe(1);
 
     // The reporter never sees their own company among the similar ones.
-    await server.request('POST', '/founder/subscription/', { token: reporter.token, body: { plan: 'premium' } });
+    await setPlan(server, { founder: reporter.email }, 'premium');
     const own = (await similar(reporter.token)).body;
     expect(own.companies.map((c: { name: string }) => c.name)).not.toContain('Reporter Labs');
     expect(own.dataset.platform).toBe(0);

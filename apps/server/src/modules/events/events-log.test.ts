@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProfile } from '../../../test/decks.ts';
 import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { setPlan } from '../../../test/plans.ts';
 import type { StoredEventBus } from './event-bus.ts';
 
 let a: TestServer;
@@ -31,9 +32,7 @@ async function introFounder(server: TestServer) {
   expect(
     (await server.request('POST', '/founder/profile/', { token: f.token, body: validProfile() })).status,
   ).toBeLessThan(300);
-  expect(
-    (await server.request('POST', '/founder/subscription/', { token: f.token, body: { plan: 'premium' } })).status,
-  ).toBeLessThan(300);
+  await setPlan(server, { founder: f.email }, 'premium');
   const scores = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, { score: 7 }])) as Parameters<
     typeof subScoreValues
   >[0];

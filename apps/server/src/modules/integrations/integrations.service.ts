@@ -1,6 +1,6 @@
 import {
   ALERTS_PRO_REQUIRED,
-  TRIAL_SCORE_LIMIT,
+  fundPlanAllows,
   ALERT_TARGET_LABELS,
   ALERT_TARGETS,
   DEFAULT_ALERT_EVENTS,
@@ -81,11 +81,10 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
   const seal = (fundId: string, url: string) => box.encrypt(url, context(fundId));
   const open = (fundId: string, sealed: string | null) => (sealed ? box.decrypt(sealed, context(fundId)) : null);
 
-  /** Alerts are Pro, or the trial while it has scores left (ADR 0025); a fund not yet saved is on the trial. */
+  /** As FUND_PLAN_FEATURES says (Pro, or the trial while it has scores left); a fund not yet saved is on the trial. */
   async function alertsAllowed(fundId: string | null): Promise<boolean> {
     const fund = fundId ? await repo.fundPlan(fundId) : undefined;
-    if (!fund) return true;
-    return fund.plan === 'pro' || fund.trialScoresUsed < TRIAL_SCORE_LIMIT;
+    return fund ? fundPlanAllows('alerts', fund) : true;
   }
   async function requireAlerts(fundId: string) {
     if (!(await alertsAllowed(fundId))) throw new AppError('plan_limit', ALERTS_PRO_REQUIRED);

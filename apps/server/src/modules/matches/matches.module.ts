@@ -22,7 +22,7 @@ export function register(app: FastifyInstance, { platform, profiles, billing, de
     repo: createMatchesRepository(platform.db),
     uow: platform.uow,
     profiles,
-    assertPremium: billing.assertPremium,
+    assertPremium: (userId, featureName) => billing.assertFeature(userId, 'investor_matches', featureName),
     notifications,
     deals,
   });

@@ -3,6 +3,7 @@ import { fitScores } from '@fitscore/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { regionsOf } from './regions.ts';
 
 let server: TestServer;
@@ -69,7 +70,7 @@ async function giveScore(userId: string, s: Scores) {
 async function founder({ plan = 'premium', profile = {}, scores = even(7) as Scores | null }: { plan?: 'free' | 'premium'; profile?: Record<string, unknown>; scores?: Scores | null } = {}) {
   const user = await signUp(server, 'founder');
   expect((await server.request('POST', '/founder/profile/', { token: user.token, body: validProfile(profile) })).status).toBe(200);
-  if (plan === 'premium') expect((await server.request('POST', '/founder/subscription/', { token: user.token, body: { plan: 'premium' } })).status).toBe(200);
+  if (plan === 'premium') await setPlan(server, { founder: user.email }, 'premium');
   if (scores) await giveScore(user.user.id, scores);
   return user;
 }
@@ -141,7 +142,7 @@ describe('GET /founder/matches/', () => {
 
   it('without a profile says so; without a score lists funds with no FitScore', async () => {
     const user = await signUp(server, 'founder');
-    await server.request('POST', '/founder/subscription/', { token: user.token, body: { plan: 'premium' } });
+    await setPlan(server, { founder: user.email }, 'premium');
     expect((await matches(user.token)).body).toEqual({ matches: [], profileMissing: true });
     await newFund({ name: 'Any Fund' });
     const unscored = await founder({ scores: null });

@@ -17,7 +17,7 @@ export function register(app: FastifyInstance, { platform, profiles, billing }: 
   const metrics = createMetricsService({
     repo: createMetricsRepository(platform.db),
     profiles,
-    hasFinancialDashboard: async (userId) => billing.limits(await billing.getPlan(userId)).premiumFeatures,
+    hasFinancialDashboard: (userId) => billing.hasFeature(userId, 'financial_dashboard'),
   });
   metricsRoutes(app, metrics);
   return metrics;

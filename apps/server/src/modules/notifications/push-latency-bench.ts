@@ -10,6 +10,7 @@ import { fitScores, subScoreValues } from '@fitscore/db';
 import { validProfile } from '../../../test/decks.ts';
 import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer } from '../../../test/test-server.ts';
+import { setPlan } from '../../../test/plans.ts';
 
 const count = Number(process.argv[2] ?? 100);
 const server = await startTestServer();
@@ -24,7 +25,7 @@ try {
       Array.from({ length: Math.min(5, count - i) }, async () => {
         const f = await signUp(server, 'founder');
         await server.request('POST', '/founder/profile/', { token: f.token, body: validProfile() });
-        await server.request('POST', '/founder/subscription/', { token: f.token, body: { plan: 'premium' } });
+        await setPlan(server, { founder: f.email }, 'premium');
         await server.database.handle.db.insert(fitScores).values({ userId: f.user.id, deckVersion: 1, engineVersion: 'bench', overall: 70, ...subScoreValues(scores), analysis: {}, profile: {} });
         return f.token;
       }),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { createBoss } from '../jobs/job-queue.ts';
 import { createScoringRepository, LostLeaseError } from './scoring.repository.ts';
 import { SCORING_QUEUE } from './scoring.service.ts';
@@ -134,7 +135,7 @@ describe('scoring a deck', () => {
 
 describe('the monthly scan limit', () => {
   it('the 6th scoring of a calendar month is refused on the free plan and allowed on premium', async () => {
-    const { token } = await founderReady(server);
+    const { token, email } = await founderReady(server);
     for (let i = 0; i < 5; i++) {
       const start = await server.request('POST', '/founder/score/start/', { token });
       expect(start.status, JSON.stringify(start.body)).toBe(202);
@@ -151,7 +152,7 @@ describe('the monthly scan limit', () => {
     // The refusal keeps the founder's latest result as it was.
     expect((await server.request('GET', '/founder/score/', { token })).body).toEqual(before.body);
 
-    expect((await server.request('POST', '/founder/subscription/', { token, body: { plan: 'premium' } })).status).toBe(200);
+    await setPlan(server, { founder: email }, 'premium');
     const onPremium = await server.request('POST', '/founder/score/start/', { token });
     expect(onPremium.status).toBe(202);
     expect((await waitForRun(server, token, onPremium.body.run.id)).status).toBe('done');
