@@ -42,6 +42,19 @@ export async function api<T = any>(user: TestUser | null, method: string, path: 
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/**
+ * Buys the paid plan the way a customer does: Stripe Checkout (the e2e server's Stripe is a local
+ * stand-in, whose 'Pay and subscribe' posts the signed webhooks before it answers).
+ */
+export async function buyPlan(user: TestUser) {
+  const path = user.type === 'founder' ? '/founder/subscription/checkout/' : '/api/vc/billing/checkout';
+  const { url } = await api<{ url: string }>(user, 'POST', path);
+  const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`stand-in checkout: ${paid.status} ${await paid.text()}`);
+  const plan = user.type === 'founder' ? (await api<{ plan: string }>(user, 'GET', '/founder/subscription/')).plan : (await api<{ plan: string }>(user, 'GET', '/api/vc/billing')).plan;
+  if (plan !== (user.type === 'founder' ? 'premium' : 'pro')) throw new Error(`plan is still ${plan} after checkout`);
+}
+
 /** Puts a session in browser storage before the app loads, as a returning user has it. */
 export async function useSession(page: Page, user: TestUser) {
   await page.addInitScript(

@@ -1,82 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const ROOT = resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`FitScore server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${url}`);
-}
+import { startStripeStandIn } from '../apps/server/test/stripe-stand-in.ts';
+import { startFitScore } from './server-process.ts';
+import { STRIPE_TEST } from './stripe-test.ts';
 
 /**
- * Starts the real server (API + built web app) on free ports with a throw-away embedded
- * database, the same way `npm start` does, and points every test at it.
+ * Starts the real server (API + built web app) on free ports with a throw-away embedded database,
+ * the way `npm start` does, with Stripe configured against a local stand-in of the Stripe API
+ * (apps/server/test/stripe-stand-in.ts, served from this process): journeys that need a paid
+ * plan buy it through Checkout and Stripe's signed webhook. billing.spec.ts starts a second
+ * server without Stripe for the embedded default.
  */
 export default async function globalSetup() {
-  // WEB_DIST_DIR lets parallel runs test their own build without sharing apps/web/dist.
-  const distDir = process.env.WEB_DIST_DIR ?? join(ROOT, 'apps/web/dist');
-  if (!existsSync(join(distDir, 'index.html'))) {
-    throw new Error(`The web app is not built in ${distDir}: run \`npm run build\` first (npm run test:e2e does).`);
-  }
-  const [apiPort, webPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-e2e-'));
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webUrl = `http://127.0.0.1:${webPort}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      WEB_PORT: String(webPort),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: distDir,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      PUBLIC_API_URL: apiUrl,
-      PUBLIC_WEB_URL: webUrl,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      LOG_PRETTY: 'false',
-      // Journeys sign up many accounts from one address.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const stripe = await startStripeStandIn({
+    secretKey: STRIPE_TEST.secretKey,
+    webhookSecret: STRIPE_TEST.webhookSecret,
+    prices: { [STRIPE_TEST.prices.pro]: 29_900, [STRIPE_TEST.prices.premium]: 2_900 },
   });
-  await waitFor(`${apiUrl}/readyz`, child, 60_000);
-  await waitFor(`${webUrl}/healthz`, child, 10_000);
-  process.env.E2E_API_URL = apiUrl;
-  process.env.E2E_WEB_URL = webUrl;
+  const server = await startFitScore({
+    STRIPE_SECRET_KEY: STRIPE_TEST.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST.webhookSecret,
+    STRIPE_PRICE_VC_PRO: STRIPE_TEST.prices.pro,
+    STRIPE_PRICE_FOUNDER_PREMIUM: STRIPE_TEST.prices.premium,
+    STRIPE_API_BASE: stripe.url,
+  });
+  stripe.setWebhookUrl(`${server.apiUrl}/api/billing/stripe/webhook`);
+  process.env.E2E_API_URL = server.apiUrl;
+  process.env.E2E_WEB_URL = server.webUrl;
+  process.env.E2E_STRIPE_URL = stripe.url;
   // Without SMTP_URL the server writes each mail to DATA_DIR/outbox/: tests open the links from there.
-  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_DATA_DIR = server.dataDir;
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+    await stripe.close();
   };
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { apiUrl, buyPlan, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 /** Slides of a small but complete deck, rendered to PDF by the browser itself. */
 const SLIDES: string[][] = [
@@ -179,7 +179,7 @@ test.describe('shared FitScore and PDF report', () => {
     expect(asked).toEqual([]);
     expect(refused).toEqual([]);
 
-    expect((await api('POST', '/founder/subscription/', founder.token, { plan: 'premium' })).status).toBe(200);
+    await buyPlan(founder);
     await page.reload();
     await expect(card.getByText(/^No funded companies to compare yet/)).toBeVisible();
 
@@ -207,7 +207,7 @@ test.describe('shared FitScore and PDF report', () => {
       round_target_amount: 1_000_000,
       founders: [{ name: 'Grace Hopper', linkedin_url: 'https://www.linkedin.com/in/grace', commitment: 'Full-time' }],
     });
-    await api('POST', '/founder/subscription/', peer.token, { plan: 'premium' });
+    await buyPlan(peer);
     const seen = await api<{ companies: { name: string; source: string; investors: string[] }[] }>('GET', '/founder/similar-companies/', peer.token);
     expect(seen.body.companies.find((c) => c.name === 'Shareable Robotics')).toMatchObject({ source: 'platform', investors: ['Omega Fund', 'Jane Angel'] });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { api, buyPlan, createUser, expect, test, useSession } from '../fixtures.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);
@@ -31,7 +31,7 @@ async function scoredFounder() {
     gross_margin: 68,
     founders: [{ name: 'Fay Founder', linkedin_url: 'https://www.linkedin.com/in/fay', commitment: 'Full-time' }],
   });
-  await api(founder, 'POST', '/founder/subscription/', { plan: 'premium' });
+  await buyPlan(founder);
   const form = new FormData();
   form.append('file', new Blob([readFileSync(DECK)], { type: 'application/pdf' }), 'triad.pdf');
   await api(founder, 'POST', '/founder/deck/upload/', form);

@@ -9,7 +9,8 @@ import Stripe from 'stripe';
  * GET /v1/invoices, GET /v1/subscriptions/:id. Its Checkout page (`/pay/:session`) has a
  * 'Pay and subscribe' button that does what paying on Stripe does: the subscription becomes
  * active, a paid invoice is issued, and signed events are posted to the FitScore webhook.
- * Tests drive the rest (cancellation, replays, bad signatures) through its methods.
+ * Tests drive the rest (cancellation, replays, bad signatures) through its methods, or from
+ * another process through `POST /_standin/sessions/:id/hold|release` (keep a session's events back).
  */
 
 export interface StandInOptions {
@@ -49,6 +50,8 @@ interface Session {
   metadata: Record<string, string>;
   subscription: string | null;
   status: 'open' | 'complete';
+  /** Events of this session kept back until released (a browser test watches the plan wait for them). */
+  held: StripeEventBody[] | null;
 }
 
 export interface StripeEventBody {
@@ -178,7 +181,8 @@ export async function startStripeStandIn(options: StandInOptions) {
       event('customer.subscription.created', subscriptionObject(sub)),
       event('invoice.paid', invoice),
     ];
-    if (opts.deliver !== false) for (const e of events) await deliver(e);
+    if (s.held) s.held.push(...events);
+    else if (opts.deliver !== false) for (const e of events) await deliver(e);
     return { subscription: sub.id, events };
   }
 
@@ -224,6 +228,24 @@ export async function startStripeStandIn(options: StandInOptions) {
         `<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Stripe Checkout (stand-in)</h1><p>Price ${s.price}</p><form method="post"><button type="submit">Pay and subscribe</button></form><a href="${s.cancelUrl}">Cancel</a></main></body></html>`,
       );
     }
+    // Controls for a test in another process (not Stripe's API): hold a session's events, then release them.
+    const control = path.match(/^\/_standin\/sessions\/(cs_[a-f0-9]+)\/(hold|release)$/);
+    if (control && req.method === 'POST') {
+      const s = sessions.get(control[1]!);
+      if (!s) return stripeError(res, 404, 'No such checkout session');
+      if (control[2] === 'hold') s.held = [];
+      else {
+        const queued = s.held ?? [];
+        s.held = null;
+        for (const e of queued) await deliver(e);
+      }
+      return json(res, 200, { ok: true });
+    }
+    const portal = path.match(/^\/portal\/(cus_[a-f0-9]+)$/);
+    if (portal && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(`<!doctype html><html lang="en"><head><title>Stripe billing portal (stand-in)</title></head><body><main><h1>Stripe billing portal (stand-in)</h1><p>Customer ${portal[1]}</p></main></body></html>`);
+    }
     if (!path.startsWith('/v1/')) return stripeError(res, 404, 'Unrecognized request URL');
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) return stripeError(res, 401, 'Invalid API Key provided');
     const params: Record<string, string> = Object.fromEntries(req.method === 'GET' ? url.searchParams : new URLSearchParams(await readBody(req)));
@@ -250,6 +272,7 @@ export async function startStripeStandIn(options: StandInOptions) {
         metadata: nested(params, 'subscription_data[metadata]'),
         subscription: null,
         status: 'open',
+        held: null,
       };
       sessions.set(s.id, s);
       return json(res, 200, sessionObject(s));

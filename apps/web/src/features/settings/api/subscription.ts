@@ -1,5 +1,6 @@
-import { billingEndpoints, type PlanId } from '@fitscore/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingEndpoints } from '@fitscore/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { goToStripe } from '@/components/ui/billing';
 import { callEndpoint } from '@/lib/api-client';
 
 export const subscriptionQuery = () =>
@@ -8,15 +9,21 @@ export const subscriptionQuery = () =>
     queryFn: ({ signal }) => callEndpoint(billingEndpoints.subscription, { signal }, 'Could not load your plan'),
   });
 
-export const useSubscription = () => useQuery(subscriptionQuery());
+/** The founder's plan; `poll` refetches every 2 s (after Checkout, until Stripe's webhook has changed the plan). */
+export const useSubscription = ({ poll = false }: { poll?: boolean } = {}) => useQuery({ ...subscriptionQuery(), refetchInterval: poll ? 2000 : false });
 
-/** Switches plan; the answer is the new subscription, so the page shows it without another call. */
-export function useChangePlan() {
-  const queryClient = useQueryClient();
+/** Opens Stripe Checkout for Premium; the plan itself changes only when Stripe's webhook confirms the payment. */
+export function useCheckout() {
   return useMutation({
-    mutationFn: (plan: PlanId) =>
-      callEndpoint(billingEndpoints.changePlan, { body: { plan } }, 'Could not change your plan'),
-    onSuccess: (subscription) => queryClient.setQueryData(subscriptionQuery().queryKey, subscription),
-    onError: () => queryClient.invalidateQueries({ queryKey: subscriptionQuery().queryKey }),
+    mutationFn: () => callEndpoint(billingEndpoints.checkout, {}, 'Could not open the checkout. Please try again.'),
+    onSuccess: ({ url }) => goToStripe(url),
+  });
+}
+
+/** Opens Stripe's Billing Portal (card, cancellation, invoices). */
+export function useBillingPortal() {
+  return useMutation({
+    mutationFn: () => callEndpoint(billingEndpoints.portal, {}, 'Could not open billing. Please try again.'),
+    onSuccess: ({ url }) => goToStripe(url),
   });
 }

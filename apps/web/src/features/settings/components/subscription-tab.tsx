@@ -1,12 +1,13 @@
-import { PLANS, type Invoice, type PlanId, type Subscription } from '@fitscore/contracts';
-import { Check, Crown, Lock, Receipt } from 'lucide-react';
-import { useState } from 'react';
+import type { Invoice, PlanId, Subscription } from '@fitscore/contracts';
+import { Check, Crown, ExternalLink, Lock, Receipt } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { PlanChangeDialog } from '@/components/ui/plan-change-dialog';
+import { CheckoutReturnBanner, INVOICE_STATUS, OperatorPlanNote, useCheckoutReturn } from '@/components/ui/billing';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useChangePlan, useSubscription } from '../api/subscription';
+import { useBillingPortal, useCheckout, useSubscription } from '../api/subscription';
 import { formatDate, formatMoney } from '../lib/format';
 import { QueryState } from './query-state';
 
@@ -48,47 +49,21 @@ function UsageMeter({ label, used, limit, hint }: { label: string; used: number;
   );
 }
 
-function ChangePlanDialog({ target, onClose }: { target: PlanId | null; onClose: () => void }) {
-  const changePlan = useChangePlan();
-  const upgrading = target === 'premium';
-  return (
-    <PlanChangeDialog
-      target={target}
-      upgrading={upgrading}
-      title={upgrading ? 'Upgrade to Premium' : 'Switch to Free'}
-      description={upgrading ? 'Premium starts right away.' : 'The switch takes effect immediately.'}
-      confirmLabel={upgrading ? 'Confirm upgrade' : 'Switch to Free'}
-      doneMessage={upgrading ? 'You’re on Premium now' : 'You’re on the Free plan now'}
-      pending={changePlan.isPending}
-      change={changePlan.mutateAsync}
-      onClose={onClose}
-    >
-      {upgrading ? (
-        <>
-          <p>
-            You get unlimited scans, investor matches, the financial dashboard, similar companies and priority support
-            from now on.
-          </p>
-          <p>
-            An invoice for <strong>{formatMoney(PLANS.premium.priceCents, PLANS.premium.currency)}</strong> is issued today for your first
-            month. The plan renews monthly until you switch back to Free.
-          </p>
-        </>
-      ) : (
-        <>
-          <p>
-            Premium features stop now, and the free limits apply straight away: 5 scans per month and 3 deck
-            versions kept.
-          </p>
-          <p>The rest of the current paid month is not refunded. Your invoices stay available here.</p>
-        </>
-      )}
-    </PlanChangeDialog>
-  );
-}
-
-function PlanCard({ subscription, onChange }: { subscription: Subscription; onChange: (plan: PlanId) => void }) {
+function PlanCard({ subscription }: { subscription: Subscription }) {
   const premium = subscription.plan === 'premium';
+  const checkout = useCheckout();
+  const portal = useBillingPortal();
+  const toast = useToast();
+  const open = (mutation: typeof checkout) =>
+    mutation.mutate(undefined, { onError: (err) => toast.error(errorMessage(err, 'Could not reach Stripe. Please try again.')) });
+  const stripe = subscription.payments === 'stripe';
+  const line = premium
+    ? subscription.plan_source === 'operator'
+      ? 'Set by this server’s operator; no payment is taken.'
+      : null
+    : stripe
+      ? 'No payment needed. Upgrade any time for unlimited scans and investor matches, paid through Stripe.'
+      : 'No payment needed.';
   return (
     <Card className={cn(premium && 'border-brand-200 ring-1 ring-brand-100')}>
       <CardHeader className="flex-col sm:flex-row">
@@ -105,31 +80,40 @@ function PlanCard({ subscription, onChange }: { subscription: Subscription; onCh
             {formatMoney(subscription.price_cents, subscription.currency)}
             <span className="text-base font-medium text-slate-500"> / month</span>
           </p>
-          <p className="text-sm text-slate-600">
-            {subscription.seats} seat
-          </p>
+          <p className="text-sm text-slate-600">{subscription.seats} seat</p>
         </div>
       </CardHeader>
-      <CardBody className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">
-          {premium && subscription.renew_at ? (
-            <>
-              Renews on <strong className="text-slate-900">{formatDate(subscription.renew_at)}</strong>
-            </>
-          ) : (
-            'No payment needed. Upgrade any time for unlimited scans and investor matches.'
-          )}
-        </p>
-        {premium ? (
-          <Button variant="secondary" onClick={() => onChange('free')} className="shrink-0">
-            Switch to Free
-          </Button>
-        ) : (
-          <Button onClick={() => onChange('premium')} className="shrink-0">
-            <Crown className="h-4 w-4" aria-hidden="true" />
-            Upgrade to Premium
-          </Button>
-        )}
+      <CardBody className="space-y-4">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            {premium && subscription.renew_at ? (
+              <>
+                Renews on <strong className="text-slate-900">{formatDate(subscription.renew_at)}</strong> through Stripe
+              </>
+            ) : premium && subscription.plan_source === 'stripe' ? (
+              'Ends at the close of the paid period; nothing renews.'
+            ) : (
+              line
+            )}
+          </p>
+          {stripe ? (
+            <div className="flex shrink-0 flex-wrap gap-2">
+              {subscription.can_manage_billing ? (
+                <Button variant="secondary" disabled={portal.isPending} onClick={() => open(portal)}>
+                  <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                  Manage Billing
+                </Button>
+              ) : null}
+              {premium ? null : (
+                <Button disabled={checkout.isPending} onClick={() => open(checkout)}>
+                  <Crown className="h-4 w-4" aria-hidden="true" />
+                  {checkout.isPending ? 'Opening checkout…' : 'Upgrade to Premium'}
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </div>
+        {stripe ? null : <OperatorPlanNote command={subscription.operator_command} planName={premium ? 'Free' : 'Premium'} manage />}
       </CardBody>
     </Card>
   );
@@ -195,13 +179,7 @@ function FeaturesCard({ subscription }: { subscription: Subscription }) {
   );
 }
 
-const INVOICE_STATUS: Record<Invoice['status'], { label: string; tone: 'green' | 'amber' | 'neutral' }> = {
-  paid: { label: 'Paid', tone: 'green' },
-  open: { label: 'Open', tone: 'amber' },
-  void: { label: 'Void', tone: 'neutral' },
-};
-
-function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
+function InvoicesCard({ invoices, payments }: { invoices: Invoice[]; payments: Subscription['payments'] }) {
   return (
     <Card>
       <CardHeader>
@@ -211,7 +189,9 @@ function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
         {invoices.length === 0 ? (
           <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
             <Receipt className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
-            No invoices yet. Upgrading to Premium issues your first invoice.
+            {payments === 'stripe'
+              ? 'No invoices yet. Stripe issues one when you pay for Premium.'
+              : 'No invoices: this server takes no payments, so nothing is ever invoiced.'}
           </div>
         ) : (
           <div className="-mx-5 overflow-x-auto sm:mx-0">
@@ -223,14 +203,17 @@ function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
                   <th scope="col" className="hidden px-3 py-2 sm:table-cell">Date</th>
                   <th scope="col" className="hidden px-3 py-2 md:table-cell">Period</th>
                   <th scope="col" className="px-3 py-2 text-right">Amount</th>
-                  <th scope="col" className="px-5 py-2 text-right sm:pr-0">Status</th>
+                  <th scope="col" className="px-3 py-2 text-right">Status</th>
+                  <th scope="col" className="px-5 py-2 text-right sm:pr-0">
+                    <span className="sr-only">Invoice files</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {invoices.map((invoice) => (
                   <tr key={invoice.id}>
                     <td className="px-5 py-3 sm:pl-0">
-                      <span className="font-mono font-medium whitespace-nowrap text-slate-900">{invoice.number}</span>
+                      <span className="font-mono font-medium whitespace-nowrap text-slate-900">{invoice.number ?? 'Draft'}</span>
                       <span className="block text-xs text-slate-500">{invoice.description}</span>
                       <span className="block text-xs text-slate-500 sm:hidden">{formatDate(invoice.created_at)}</span>
                     </td>
@@ -243,8 +226,15 @@ function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
                     <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
                       {formatMoney(invoice.amount_cents, invoice.currency)}
                     </td>
-                    <td className="px-5 py-3 text-right sm:pr-0">
+                    <td className="px-3 py-3 text-right">
                       <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>
+                    </td>
+                    <td className="px-5 py-3 text-right whitespace-nowrap sm:pr-0">
+                      {invoice.pdf_url ? (
+                        <a href={invoice.pdf_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
+                          PDF<span className="sr-only"> of invoice {invoice.number} (from Stripe)</span>
+                        </a>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
@@ -258,8 +248,10 @@ function InvoicesCard({ invoices }: { invoices: Invoice[] }) {
 }
 
 export function SubscriptionTab() {
-  const subscription = useSubscription();
-  const [target, setTarget] = useState<PlanId | null>(null);
+  const first = useSubscription();
+  const checkoutReturn = useCheckoutReturn(first.data?.plan === 'premium');
+  // Back from Stripe Checkout: read the plan again until Stripe's webhook has changed it.
+  const subscription = useSubscription({ poll: checkoutReturn.poll });
 
   if (!subscription.data) {
     return (
@@ -273,15 +265,17 @@ export function SubscriptionTab() {
   const data = subscription.data;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="min-w-0 lg:col-span-3">
+        <CheckoutReturnBanner outcome={checkoutReturn.outcome} upgraded={data.plan === 'premium'} timedOut={checkoutReturn.timedOut} planName="Premium" />
+      </div>
       <div className="min-w-0 space-y-6 lg:col-span-2">
-        <PlanCard subscription={data} onChange={setTarget} />
+        <PlanCard subscription={data} />
         <UsageCard subscription={data} />
       </div>
       <FeaturesCard subscription={data} />
       <div className="min-w-0 lg:col-span-3">
-        <InvoicesCard invoices={data.invoices} />
+        <InvoicesCard invoices={data.invoices} payments={data.payments} />
       </div>
-      <ChangePlanDialog target={target} onClose={() => setTarget(null)} />
     </div>
   );
 }

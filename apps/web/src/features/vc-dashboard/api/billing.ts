@@ -1,6 +1,7 @@
-import { buildPath, fundBillingEndpoints, type FundPlanId } from '@fitscore/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiUrl, authHeader, callEndpoint, readError } from '@/lib/api-client';
+import { fundBillingEndpoints } from '@fitscore/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { goToStripe } from '@/components/ui/billing';
+import { callEndpoint } from '@/lib/api-client';
 
 export const fundSubscriptionQuery = () =>
   queryOptions({
@@ -8,28 +9,22 @@ export const fundSubscriptionQuery = () =>
     queryFn: ({ signal }) => callEndpoint(fundBillingEndpoints.subscription, { signal }, 'Could not load your plan'),
   });
 
-export const useFundSubscription = () => useQuery(fundSubscriptionQuery());
+/** The fund's plan; `poll` refetches every 2 s (after Checkout, until Stripe's webhook has changed the plan). */
+export const useFundSubscription = ({ poll = false }: { poll?: boolean } = {}) =>
+  useQuery({ ...fundSubscriptionQuery(), refetchInterval: poll ? 2000 : false });
 
-/** Upgrade to Pro or back to the trial; the deals' plan (trial counter, limits) changes with it. */
-export function useChangeFundPlan() {
-  const queryClient = useQueryClient();
+/** Opens Stripe Checkout for Pro; the plan itself changes only when Stripe's webhook confirms the payment. */
+export function useFundCheckout() {
   return useMutation({
-    mutationFn: (plan: FundPlanId) => callEndpoint(fundBillingEndpoints.changePlan, { body: { plan } }, 'Could not change your plan'),
-    onSuccess: (subscription) => queryClient.setQueryData(fundSubscriptionQuery().queryKey, subscription),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['vc', 'deals'] }),
+    mutationFn: () => callEndpoint(fundBillingEndpoints.checkout, {}, 'Could not open the checkout. Please try again.'),
+    onSuccess: ({ url }) => goToStripe(url),
   });
 }
 
-/** Downloads one invoice's PDF (the token goes in a header, so a plain link cannot do it). */
-export async function downloadInvoice(id: string, number: string): Promise<void> {
-  const response = await fetch(apiUrl(buildPath(fundBillingEndpoints.invoicePdf.path, { id })), { headers: authHeader() });
-  if (!response.ok) throw await readError(response, 'Could not download the invoice. Please try again.');
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `FitScore-invoice-${number}.pdf`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Opens Stripe's Billing Portal (card, cancellation, invoices) for the fund. */
+export function useFundBillingPortal() {
+  return useMutation({
+    mutationFn: () => callEndpoint(fundBillingEndpoints.portal, {}, 'Could not open billing. Please try again.'),
+    onSuccess: ({ url }) => goToStripe(url),
+  });
 }

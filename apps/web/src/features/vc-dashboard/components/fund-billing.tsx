@@ -1,35 +1,19 @@
-import { FUND_PLANS, type FundInvoice, type FundPlanId, type FundSubscription } from '@fitscore/contracts';
-import { Check, Crown, Download, Lock, Receipt } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { FUND_PLANS, type FundSubscription } from '@fitscore/contracts';
+import { Check, Crown, Download, ExternalLink, Lock, Receipt } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { PlanChangeDialog } from '@/components/ui/plan-change-dialog';
+import { CheckoutReturnBanner, INVOICE_STATUS, OperatorPlanNote, type useCheckoutReturn } from '@/components/ui/billing';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { downloadInvoice, useChangeFundPlan } from '../api/billing';
+import { useFundBillingPortal, useFundCheckout } from '../api/billing';
 import { formatDay, formatMoney } from '../lib/labels';
 
 const STATUS_LABELS: Record<FundSubscription['status'], string> = { active: 'Active', past_due: 'Past due', canceled: 'Canceled' };
-
-function useInvoiceDownload() {
-  const toast = useToast();
-  const [busy, setBusy] = useState<string | null>(null);
-  const download = async (invoice: FundInvoice) => {
-    setBusy(invoice.id);
-    try {
-      await downloadInvoice(invoice.id, invoice.number);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not download the invoice. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, download };
-}
 
 /** The trial counter as the pipeline shows it; absent on Pro. */
 export function TrialBanner({ subscription }: { subscription: FundSubscription }) {
@@ -52,37 +36,6 @@ export function TrialBanner({ subscription }: { subscription: FundSubscription }
   );
 }
 
-function ChangePlanDialog({ target, onClose }: { target: FundPlanId | null; onClose: () => void }) {
-  const change = useChangeFundPlan();
-  const upgrading = target === 'pro';
-  return (
-    <PlanChangeDialog
-      target={target}
-      upgrading={upgrading}
-      title={upgrading ? 'Upgrade to Pro' : 'Switch back to the trial'}
-      description={upgrading ? 'Pro starts right away.' : 'The switch takes effect immediately.'}
-      confirmLabel={upgrading ? 'Confirm upgrade' : 'Switch to Trial'}
-      doneMessage={upgrading ? 'Your fund is on Pro now' : 'Your fund is back on the trial'}
-      pending={change.isPending}
-      change={change.mutateAsync}
-      onClose={onClose}
-    >
-      {upgrading ? (
-        <p>
-          Unlimited deal scoring and CSV exports from now on. An invoice for{' '}
-          <strong>{formatMoney(FUND_PLANS.pro.priceCents, FUND_PLANS.pro.currency)}</strong> is issued today for the first month; the plan
-          renews monthly until you switch back.
-        </p>
-      ) : (
-        <p>
-          The trial&apos;s limits apply again at once, with the trial scores your fund has left. The rest of the paid month is not refunded;
-          your invoices stay available.
-        </p>
-      )}
-    </PlanChangeDialog>
-  );
-}
-
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -92,9 +45,25 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** Plan, status, next billing date and amount; the plan change for admins. */
-export function PlanCard({ subscription, onChange }: { subscription: FundSubscription; onChange?: (plan: FundPlanId) => void }) {
+/** Who set a Pro plan, in words. */
+function sourceLine(subscription: FundSubscription): string | null {
+  if (subscription.plan !== 'pro') return null;
+  return subscription.planSource === 'operator' ? 'Set by this server’s operator; no payment is taken.' : 'Paid through Stripe.';
+}
+
+/**
+ * Plan, status, next billing date and amount; for admins, the way to change it: Stripe Checkout
+ * ('Upgrade to Pro') and the Billing Portal ('Manage Billing') when this server takes payments,
+ * else the operator's command. Members see the plan and who can change it.
+ */
+export function PlanCard({ subscription, actions = true }: { subscription: FundSubscription; actions?: boolean }) {
   const pro = subscription.plan === 'pro';
+  const checkout = useFundCheckout();
+  const portal = useFundBillingPortal();
+  const toast = useToast();
+  const open = (mutation: typeof checkout) =>
+    mutation.mutate(undefined, { onError: (err) => toast.error(errorMessage(err, 'Could not reach Stripe. Please try again.')) });
+  const stripe = subscription.payments === 'stripe';
   return (
     <Card className={cn(pro && 'border-brand-200 ring-1 ring-brand-100')}>
       <CardHeader>
@@ -117,25 +86,36 @@ export function PlanCard({ subscription, onChange }: { subscription: FundSubscri
             <span className="text-sm font-medium text-slate-500"> / month</span>
           </Fact>
         </dl>
-        {onChange && subscription.canManage ? (
+        {sourceLine(subscription) ? <p className="text-sm text-slate-600">{sourceLine(subscription)}</p> : null}
+        {!actions ? null : !subscription.canManage ? (
+          <p className="border-t border-slate-100 pt-4 text-sm text-slate-600">Only your fund&apos;s admins can change the plan or manage billing.</p>
+        ) : !stripe ? (
+          <div className="border-t border-slate-100 pt-4">
+            <OperatorPlanNote command={subscription.operatorCommand} planName={pro ? 'the trial' : 'Pro'} manage />
+          </div>
+        ) : (
           <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-600">
-              {pro ? 'Unlimited scoring and CSV exports.' : `Pro: unlimited deal scoring and CSV exports for ${formatMoney(FUND_PLANS.pro.priceCents, 'usd')} a month.`}
+              {pro
+                ? 'Change your card, cancel or download invoices in Stripe’s billing portal.'
+                : `Pro: unlimited deal scoring, alerts and CSV exports for ${formatMoney(FUND_PLANS.pro.priceCents, 'usd')} a month, paid through Stripe. Pro starts when Stripe confirms the payment.`}
             </p>
-            {pro ? (
-              <Button variant="secondary" className="shrink-0" onClick={() => onChange('trial')}>
-                Switch to Trial
-              </Button>
-            ) : (
-              <Button className="shrink-0" onClick={() => onChange('pro')}>
-                <Crown className="h-4 w-4" aria-hidden="true" />
-                Upgrade to Pro
-              </Button>
-            )}
+            <div className="flex shrink-0 flex-wrap gap-2">
+              {subscription.canManageBilling ? (
+                <Button variant="secondary" disabled={portal.isPending} onClick={() => open(portal)}>
+                  <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                  Manage Billing
+                </Button>
+              ) : null}
+              {pro ? null : (
+                <Button disabled={checkout.isPending} onClick={() => open(checkout)}>
+                  <Crown className="h-4 w-4" aria-hidden="true" />
+                  {checkout.isPending ? 'Opening checkout…' : 'Upgrade to Pro'}
+                </Button>
+              )}
+            </div>
           </div>
-        ) : onChange ? (
-          <p className="border-t border-slate-100 pt-4 text-sm text-slate-600">Only your fund&apos;s admins can change the plan.</p>
-        ) : null}
+        )}
       </CardBody>
     </Card>
   );
@@ -145,11 +125,11 @@ export function PlanFeatures({ subscription }: { subscription: FundSubscription 
   return (
     <ul aria-label="Plan features" className="space-y-2">
       {subscription.features.map((f) => (
-        <li key={f.label} className={cn('flex items-center gap-2.5 text-sm', f.included ? 'text-slate-800' : 'text-slate-500')}>
+        <li key={f.key} className={cn('flex items-center gap-2.5 text-sm', f.included ? 'text-slate-800' : 'text-slate-500')}>
           {f.included ? (
             <Check className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
           ) : (
-            <Lock className="h-4 w-4 shrink-0 text-slate-400" aria-label="With Pro" />
+            <Lock className="h-4 w-4 shrink-0 text-slate-400" aria-label="Locked: with Pro" />
           )}
           {f.label}
         </li>
@@ -158,8 +138,8 @@ export function PlanFeatures({ subscription }: { subscription: FundSubscription 
   );
 }
 
-function InvoicesCard({ invoices }: { invoices: FundInvoice[] }) {
-  const { busy, download } = useInvoiceDownload();
+function InvoicesCard({ subscription }: { subscription: FundSubscription }) {
+  const { invoices } = subscription;
   return (
     <Card id="invoices">
       <CardHeader>
@@ -169,31 +149,36 @@ function InvoicesCard({ invoices }: { invoices: FundInvoice[] }) {
         {invoices.length === 0 ? (
           <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
             <Receipt className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
-            No invoices yet. Upgrading to Pro issues your first invoice.
+            {subscription.payments === 'stripe'
+              ? 'No invoices yet. Stripe issues one when your fund pays for Pro.'
+              : 'No invoices: this server takes no payments, so nothing is ever invoiced.'}
           </div>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Invoices">
             {invoices.map((invoice) => (
               <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-mono text-sm font-semibold text-slate-900">{invoice.number}</p>
+                  <p className="font-mono text-sm font-semibold text-slate-900">{invoice.number ?? 'Draft'}</p>
                   <p className="text-xs text-slate-500">
                     {invoice.description} · {formatDay(invoice.periodStart)} – {formatDay(invoice.periodEnd)}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
                   <span className="text-sm font-semibold text-slate-900">{formatMoney(invoice.amountCents, invoice.currency)}</span>
-                  <Badge tone={invoice.status === 'paid' ? 'green' : 'amber'}>{invoice.status === 'paid' ? 'Paid' : invoice.status === 'open' ? 'Open' : 'Void'}</Badge>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={busy === invoice.id}
-                    aria-label={`Download invoice ${invoice.number} (PDF)`}
-                    onClick={() => void download(invoice)}
-                  >
-                    <Download className="h-4 w-4" aria-hidden="true" />
-                    PDF
-                  </Button>
+                  <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>
+                  {invoice.pdfUrl ? (
+                    <Button size="sm" variant="secondary" asChild>
+                      <a href={invoice.pdfUrl} target="_blank" rel="noopener noreferrer" aria-label={`Download invoice ${invoice.number ?? ''} (PDF, from Stripe)`}>
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        PDF
+                      </a>
+                    </Button>
+                  ) : null}
+                  {invoice.hostedUrl ? (
+                    <a href={invoice.hostedUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-brand-700 hover:underline">
+                      View<span className="sr-only"> invoice {invoice.number} on Stripe</span>
+                    </a>
+                  ) : null}
                 </div>
               </li>
             ))}
@@ -204,9 +189,8 @@ function InvoicesCard({ invoices }: { invoices: FundInvoice[] }) {
   );
 }
 
-/** /vc/billing: the fund's plan, the trial counter, features, invoices and the plan change. */
-export function FundBillingPanel({ subscription }: { subscription: FundSubscription }) {
-  const [target, setTarget] = useState<FundPlanId | null>(null);
+/** /vc/billing: the fund's plan, the trial counter, features, invoices, and Checkout or the operator's way. */
+export function FundBillingPanel({ subscription, checkoutReturn }: { subscription: FundSubscription; checkoutReturn: ReturnType<typeof useCheckoutReturn> }) {
   const { hash } = useLocation();
   // 'Download Invoices' in Settings leads here: bring the invoices into view.
   useEffect(() => {
@@ -214,10 +198,11 @@ export function FundBillingPanel({ subscription }: { subscription: FundSubscript
   }, [hash]);
   return (
     <div className="space-y-6">
+      <CheckoutReturnBanner outcome={checkoutReturn.outcome} upgraded={subscription.plan === 'pro'} timedOut={checkoutReturn.timedOut} planName="Pro" />
       <TrialBanner subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <PlanCard subscription={subscription} onChange={setTarget} />
+          <PlanCard subscription={subscription} />
         </div>
         <Card>
           <CardHeader>
@@ -228,18 +213,20 @@ export function FundBillingPanel({ subscription }: { subscription: FundSubscript
           </CardBody>
         </Card>
       </div>
-      <InvoicesCard invoices={subscription.invoices} />
-      <ChangePlanDialog target={target} onClose={() => setTarget(null)} />
+      <InvoicesCard subscription={subscription} />
     </div>
   );
 }
 
-/** Settings' 'Payment & Billing' tab: the plan at a glance, 'Manage Billing' and 'Download Invoices' (both on /vc/billing). */
+/** Settings' 'Payment & Billing' tab: the plan at a glance, 'Manage Billing' (Stripe's portal, or /vc/billing) and 'Download Invoices'. */
 export function BillingSummary({ subscription }: { subscription: FundSubscription }) {
+  const portal = useFundBillingPortal();
+  const toast = useToast();
+  const portalOpens = subscription.payments === 'stripe' && subscription.canManage && subscription.canManageBilling;
   return (
     <div className="space-y-6">
       <TrialBanner subscription={subscription} />
-      <PlanCard subscription={subscription} />
+      <PlanCard subscription={subscription} actions={false} />
       <Card>
         <CardHeader>
           <CardTitle>Plan features</CardTitle>
@@ -247,9 +234,19 @@ export function BillingSummary({ subscription }: { subscription: FundSubscriptio
         <CardBody className="space-y-5">
           <PlanFeatures subscription={subscription} />
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            <Button asChild>
-              <Link to={paths.vc.billing}>Manage Billing</Link>
-            </Button>
+            {portalOpens ? (
+              <Button
+                disabled={portal.isPending}
+                onClick={() => portal.mutate(undefined, { onError: (err) => toast.error(errorMessage(err, 'Could not reach Stripe. Please try again.')) })}
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                Manage Billing
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to={paths.vc.billing}>Manage Billing</Link>
+              </Button>
+            )}
             <Button asChild variant="secondary">
               <Link to={`${paths.vc.billing}#invoices`}>
                 <Download className="h-4 w-4" aria-hidden="true" />
@@ -258,9 +255,11 @@ export function BillingSummary({ subscription }: { subscription: FundSubscriptio
             </Button>
           </div>
           <p className="text-xs text-slate-500">
-            {subscription.invoices.length === 0
-              ? 'No invoices yet. Upgrading to Pro issues your first invoice.'
-              : `${subscription.invoices.length} invoice${subscription.invoices.length === 1 ? '' : 's'}, each as a PDF.`}
+            {subscription.payments === 'none'
+              ? 'This server takes no payments: its operator sets plans, and there are no invoices.'
+              : subscription.invoices.length === 0
+                ? 'No invoices yet. Stripe issues one when your fund pays for Pro.'
+                : `${subscription.invoices.length} invoice${subscription.invoices.length === 1 ? '' : 's'} from Stripe, each as a PDF.`}
           </p>
         </CardBody>
       </Card>
