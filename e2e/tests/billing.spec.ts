@@ -133,6 +133,8 @@ test.describe('billing with Stripe (a local stand-in of its API)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Waiting for Stripe to confirm your payment. Pro starts as soon as it does.' })).toBeVisible();
     await expect(page.getByTestId('trial-banner')).toBeVisible();
     expect((await api<{ plan: string }>(vc, 'GET', '/api/vc/billing')).plan).toBe('trial');
+    // No second checkout while Stripe's answer is on its way.
+    await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toHaveCount(0);
     await shoot(page, 'vc-billing-stripe-waiting');
 
     // The signed webhook arrives: the page sees Pro without a reload.

@@ -139,7 +139,7 @@ export async function startStripeStandIn(options: StandInOptions) {
       description: null,
       hosted_invoice_url: `${base}/invoices/${invoiceNumber}`,
       invoice_pdf: `${base}/invoices/${invoiceNumber}.pdf`,
-      lines: { object: 'list', data: [{ description: `1 × FitScore (${s.price})`, period: { start: s.periodStart, end: s.periodEnd } }] },
+      lines: { object: 'list', data: [{ description: `1 × FitScore subscription (at $${((options.prices[s.price] ?? 0) / 100).toFixed(2)} / month)`, period: { start: s.periodStart, end: s.periodEnd } }] },
       parent: { type: 'subscription_details', subscription_details: { subscription: s.id } },
     };
     invoices.set(s.customer, [inv, ...(invoices.get(s.customer) ?? [])]);

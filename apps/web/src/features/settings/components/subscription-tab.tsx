@@ -49,7 +49,7 @@ function UsageMeter({ label, used, limit, hint }: { label: string; used: number;
   );
 }
 
-function PlanCard({ subscription }: { subscription: Subscription }) {
+function PlanCard({ subscription, awaitingStripe }: { subscription: Subscription; awaitingStripe: boolean }) {
   const premium = subscription.plan === 'premium';
   const checkout = useCheckout();
   const portal = useBillingPortal();
@@ -104,7 +104,7 @@ function PlanCard({ subscription }: { subscription: Subscription }) {
                   Manage Billing
                 </Button>
               ) : null}
-              {premium ? null : (
+              {premium || awaitingStripe ? null : (
                 <Button disabled={checkout.isPending} onClick={() => open(checkout)}>
                   <Crown className="h-4 w-4" aria-hidden="true" />
                   {checkout.isPending ? 'Opening checkout…' : 'Upgrade to Premium'}
@@ -204,7 +204,7 @@ function InvoicesCard({ invoices, payments }: { invoices: Invoice[]; payments: S
                   <th scope="col" className="hidden px-3 py-2 md:table-cell">Period</th>
                   <th scope="col" className="px-3 py-2 text-right">Amount</th>
                   <th scope="col" className="px-3 py-2 text-right">Status</th>
-                  <th scope="col" className="px-5 py-2 text-right sm:pr-0">
+                  <th scope="col" className="hidden px-5 py-2 text-right sm:table-cell sm:pr-0">
                     <span className="sr-only">Invoice files</span>
                   </th>
                 </tr>
@@ -216,6 +216,11 @@ function InvoicesCard({ invoices, payments }: { invoices: Invoice[]; payments: S
                       <span className="font-mono font-medium whitespace-nowrap text-slate-900">{invoice.number ?? 'Draft'}</span>
                       <span className="block text-xs text-slate-500">{invoice.description}</span>
                       <span className="block text-xs text-slate-500 sm:hidden">{formatDate(invoice.created_at)}</span>
+                      {invoice.pdf_url ? (
+                        <a href={invoice.pdf_url} target="_blank" rel="noopener noreferrer" className="text-xs font-semibold text-brand-700 hover:underline sm:hidden">
+                          PDF<span className="sr-only"> of invoice {invoice.number} (from Stripe)</span>
+                        </a>
+                      ) : null}
                     </td>
                     <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 sm:table-cell">
                       {formatDate(invoice.created_at)}
@@ -229,7 +234,7 @@ function InvoicesCard({ invoices, payments }: { invoices: Invoice[]; payments: S
                     <td className="px-3 py-3 text-right">
                       <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>
                     </td>
-                    <td className="px-5 py-3 text-right whitespace-nowrap sm:pr-0">
+                    <td className="hidden px-5 py-3 text-right whitespace-nowrap sm:table-cell sm:pr-0">
                       {invoice.pdf_url ? (
                         <a href={invoice.pdf_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
                           PDF<span className="sr-only"> of invoice {invoice.number} (from Stripe)</span>
@@ -269,7 +274,7 @@ export function SubscriptionTab() {
         <CheckoutReturnBanner outcome={checkoutReturn.outcome} upgraded={data.plan === 'premium'} timedOut={checkoutReturn.timedOut} planName="Premium" />
       </div>
       <div className="min-w-0 space-y-6 lg:col-span-2">
-        <PlanCard subscription={data} />
+        <PlanCard subscription={data} awaitingStripe={checkoutReturn.poll} />
         <UsageCard subscription={data} />
       </div>
       <FeaturesCard subscription={data} />

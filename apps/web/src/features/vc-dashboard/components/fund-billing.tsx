@@ -56,7 +56,7 @@ function sourceLine(subscription: FundSubscription): string | null {
  * ('Upgrade to Pro') and the Billing Portal ('Manage Billing') when this server takes payments,
  * else the operator's command. Members see the plan and who can change it.
  */
-export function PlanCard({ subscription, actions = true }: { subscription: FundSubscription; actions?: boolean }) {
+export function PlanCard({ subscription, actions = true, awaitingStripe = false }: { subscription: FundSubscription; actions?: boolean; awaitingStripe?: boolean }) {
   const pro = subscription.plan === 'pro';
   const checkout = useFundCheckout();
   const portal = useFundBillingPortal();
@@ -98,7 +98,9 @@ export function PlanCard({ subscription, actions = true }: { subscription: FundS
             <p className="text-sm text-slate-600">
               {pro
                 ? 'Change your card, cancel or download invoices in Stripe’s billing portal.'
-                : `Pro: unlimited deal scoring, alerts and CSV exports for ${formatMoney(FUND_PLANS.pro.priceCents, 'usd')} a month, paid through Stripe. Pro starts when Stripe confirms the payment.`}
+                : awaitingStripe
+                  ? 'Pro starts as soon as Stripe confirms your payment.'
+                  : `Pro: unlimited scoring, alerts and CSV exports, ${formatMoney(FUND_PLANS.pro.priceCents, 'usd')} a month through Stripe.`}
             </p>
             <div className="flex shrink-0 flex-wrap gap-2">
               {subscription.canManageBilling ? (
@@ -107,7 +109,7 @@ export function PlanCard({ subscription, actions = true }: { subscription: FundS
                   Manage Billing
                 </Button>
               ) : null}
-              {pro ? null : (
+              {pro || awaitingStripe ? null : (
                 <Button disabled={checkout.isPending} onClick={() => open(checkout)}>
                   <Crown className="h-4 w-4" aria-hidden="true" />
                   {checkout.isPending ? 'Opening checkout…' : 'Upgrade to Pro'}
@@ -202,7 +204,7 @@ export function FundBillingPanel({ subscription, checkoutReturn }: { subscriptio
       <TrialBanner subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <PlanCard subscription={subscription} />
+          <PlanCard subscription={subscription} awaitingStripe={checkoutReturn.poll} />
         </div>
         <Card>
           <CardHeader>
