@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { api, apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);
@@ -46,8 +45,6 @@ function onePagePdf(text: string): Buffer {
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
 }
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 test.describe('VC dashboard', () => {
   test('Upload Deck & Score with a real deck: the deal appears, is scored, becomes the latest scored startup and is marked reviewed', async ({ page }) => {

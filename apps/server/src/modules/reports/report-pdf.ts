@@ -53,7 +53,7 @@ const MAX_EVIDENCE = 6;
  * Bidirectional overrides, isolates and marks (they would reorder the printed text), and the
  * emoji variation selectors and joiner (no face draws them; each emoji prints on its own).
  */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\ufe0e\ufe0f\u200d]/g;
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u200d]|\ufe0e|\ufe0f/g;
 
 /** Printable text: NFC, tabs as spaces, control and bidirectional-control characters dropped. */
 export function pdfSafe(text: string): string {
@@ -200,7 +200,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     w.text(`${section} (continued)${block ? ` · ${block}` : ''}`, { width: CONTENT_WIDTH });
     doc.y += 8;
   });
-  const { font, text, write, heightOf, ensureSpace, bar } = w;
+  const { font, text, write, ensureSpace, bar } = w;
   const measurer = createMeasurer();
 
   /** Draws a block on one page when it fits on one (else from here, breaking between its lines). */
