@@ -14,7 +14,10 @@ const USAGE = [
   'On the embedded database, stop the server first: it is one process’s at a time.',
 ].join('\n');
 
-/** `npm run plan:set`: an operator puts a founder or a fund on a plan. Exit code 0 on success, 1 otherwise. */
+/**
+ * `npm run plan:set`: an operator puts a founder or a fund on a plan, on a server that takes no
+ * payments (with Stripe configured, plans change only through Stripe). Exit code 0 on success, 1 otherwise.
+ */
 export async function setPlanCli(
   args: string[],
   options: { config?: AppConfig; database?: DatabaseHandle; out?: CliOutput } = {},
@@ -31,7 +34,12 @@ export async function setPlanCli(
     out.error(USAGE);
     return 1;
   }
-  const database = options.database ?? (await openCliDatabase(options.config ?? loadConfig()));
+  const config = options.config ?? loadConfig();
+  if (config.stripe) {
+    out.error('Stripe is configured on this server: plans change only through Stripe (Checkout, the Billing Portal or the Stripe dashboard), whose signed webhooks update FitScore.');
+    return 1;
+  }
+  const database = options.database ?? (await openCliDatabase(config));
   try {
     const target = values.founder ? { founder: values.founder } : { fund: values.fund! };
     const result = await setPlanByOperator(createBillingRepository(database.db), target, values.plan);

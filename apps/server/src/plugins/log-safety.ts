@@ -12,6 +12,7 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["webhook-signature"]',
+  'req.headers["stripe-signature"]',
   'body',
   'req.body',
   'password',

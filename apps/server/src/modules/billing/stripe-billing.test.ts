@@ -117,13 +117,17 @@ describe('a fund buys Pro through Stripe', () => {
     expect((await fundBilling(f.token)).invoices).toHaveLength(1);
   }, 60_000);
 
-  it('an operator cannot override a plan Stripe holds', async () => {
+  it('an operator cannot set a plan beside Stripe, nor override one Stripe holds once Stripe is off', async () => {
     const f = await newFund();
     const session = await openCheckout('/api/vc/billing/checkout', f.token);
     await stripe.completeCheckout(session.id);
     const lines: string[] = [];
     const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
-    expect(await setPlanCli(['--fund', f.fundId, '--plan', 'trial'], { database: server.database.handle, out })).toBe(1);
+    const database = server.database.handle;
+    expect(await setPlanCli(['--fund', f.fundId, '--plan', 'trial'], { config: server.config, database, out })).toBe(1);
+    expect(lines.pop()).toMatch(/^error: Stripe is configured on this server: plans change only through Stripe/);
+    // The same database on a server whose Stripe was switched off: the live subscription is still Stripe's.
+    expect(await setPlanCli(['--fund', f.fundId, '--plan', 'trial'], { config: { ...server.config, stripe: undefined }, database, out })).toBe(1);
     expect(lines.pop()).toMatch(/^error: This plan is paid through Stripe/);
     expect((await fundBilling(f.token)).plan).toBe('pro');
   });
