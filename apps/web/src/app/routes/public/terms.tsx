@@ -39,11 +39,15 @@ const SECTIONS: readonly LegalSection[] = [
           includes 5 scans per month. New fund accounts may score 200 deals on a trial before choosing a plan.
         </p>
         <ul>
-          <li>Paid plans are billed monthly in advance in US dollars, plus any applicable taxes.</li>
           <li>
-            You can change or cancel your plan from your account settings; a change applies from the next billing period
-            unless stated otherwise.
+            Paid plans are billed monthly in advance in US dollars, plus any applicable taxes, through Stripe; invoices are
+            Stripe&apos;s. A paid plan starts when Stripe confirms the payment.
           </li>
+          <li>
+            You can change your card or cancel from Manage Billing (Stripe&apos;s billing portal); a change applies from the
+            next billing period unless stated otherwise.
+          </li>
+          <li>Where a FitScore server takes no payments, its operator sets plans, and no invoice is issued.</li>
           <li>We will give at least 30 days' notice of a price change, and you may cancel before it applies.</li>
         </ul>
       </>
