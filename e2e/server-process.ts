@@ -75,7 +75,8 @@ export async function startFitScore(env: Record<string, string> = {}): Promise<F
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitFor(`${apiUrl}/readyz`, child, 60_000);
+  // Migrating a fresh embedded database takes a while on a busy machine (journeys run beside it).
+  await waitFor(`${apiUrl}/readyz`, child, 150_000);
   await waitFor(`${webUrl}/healthz`, child, 10_000);
   return {
     apiUrl,

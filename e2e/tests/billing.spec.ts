@@ -49,6 +49,8 @@ async function pageOn(browser: Browser, baseURL: string): Promise<{ context: Bro
 test.describe('billing on the embedded default: no payment exists', () => {
   let plain: FitScoreProcess;
   test.beforeAll(async () => {
+    // A second server starts beside the running journeys: allow for a busy machine.
+    test.setTimeout(180_000);
     plain = await startFitScore();
   });
   test.afterAll(async () => {
