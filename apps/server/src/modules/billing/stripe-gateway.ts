@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@fitscore/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -106,29 +106,35 @@ async function call<T>(what: string, log: { error(obj: unknown, msg: string): vo
  */
 export function createStripeGateway(config: StripeConfig, log: { error(obj: unknown, msg: string): void }) {
   const base = config.apiBase ? new URL(config.apiBase) : null;
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 15_000,
-    appInfo: { name: 'FitScore' },
-    ...(base
-      ? {
-          host: base.hostname,
-          port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
-        }
-      : {}),
-  });
+  // Loaded on first use: a server without Stripe never pays for the client's import.
+  let client: Promise<Stripe> | null = null;
+  const stripe = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeClient }) =>
+        new StripeClient(config.secretKey, {
+          maxNetworkRetries: 1,
+          timeout: 15_000,
+          appInfo: { name: 'FitScore' },
+          ...(base
+            ? {
+                host: base.hostname,
+                port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
+                protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+              }
+            : {}),
+        }),
+    ));
 
   return {
     prices: config.prices,
 
     createCustomer: (input: { email: string; name: string; metadata: Record<string, string> }) =>
-      call('customers.create', log, async () => (await stripe.customers.create(input)).id),
+      call('customers.create', log, async () => (await (await stripe()).customers.create(input)).id),
 
     /** A subscription-mode Checkout page for one price; its metadata says whose it is. */
     createCheckout: (input: { customer: string; price: string; successUrl: string; cancelUrl: string; reference: string; metadata: Record<string, string> }) =>
       call('checkout.sessions.create', log, async () => {
-        const session = await stripe.checkout.sessions.create({
+        const session = await (await stripe()).checkout.sessions.create({
           mode: 'subscription',
           customer: input.customer,
           line_items: [{ price: input.price, quantity: 1 }],
@@ -143,23 +149,24 @@ export function createStripeGateway(config: StripeConfig, log: { error(obj: unkn
       }),
 
     createPortal: (input: { customer: string; returnUrl: string }) =>
-      call('billingPortal.sessions.create', log, async () => (await stripe.billingPortal.sessions.create({ customer: input.customer, return_url: input.returnUrl })).url),
+      call('billingPortal.sessions.create', log, async () => (await (await stripe()).billingPortal.sessions.create({ customer: input.customer, return_url: input.returnUrl })).url),
 
     /** The customer's invoices, newest first (Stripe's order), up to the last 24. */
     listInvoices: (customer: string) =>
-      call('invoices.list', log, async () => (await stripe.invoices.list({ customer, limit: 24 })).data.map(invoiceOf)),
+      call('invoices.list', log, async () => (await (await stripe()).invoices.list({ customer, limit: 24 })).data.map(invoiceOf)),
 
-    subscription: (id: string) => call('subscriptions.retrieve', log, async () => stateOf(await stripe.subscriptions.retrieve(id))),
+    subscription: (id: string) => call('subscriptions.retrieve', log, async () => stateOf(await (await stripe()).subscriptions.retrieve(id))),
 
     /**
      * The event in a webhook body, after its `Stripe-Signature` (HMAC-SHA256 over the timestamp and
      * the raw bytes) checks out against the endpoint secret within the tolerance; else 401.
      */
-    verify(rawBody: Buffer, signature: string | undefined): VerifiedEvent {
+    async verify(rawBody: Buffer, signature: string | undefined): Promise<VerifiedEvent> {
       if (!signature) throw new AppError('unauthenticated', BAD_SIGNATURE);
+      const { webhooks } = await stripe();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, config.webhookToleranceSeconds);
+        event = webhooks.constructEvent(rawBody, signature, config.webhookSecret, config.webhookToleranceSeconds);
       } catch {
         throw new AppError('unauthenticated', BAD_SIGNATURE);
       }

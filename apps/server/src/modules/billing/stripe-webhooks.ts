@@ -59,7 +59,7 @@ export function createStripeWebhooks({ repo, gateway, log, now = () => new Date(
   return {
     /** Verifies and applies one delivery; `duplicate` when this event id was applied before. */
     async receive(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
-      const event = gateway.verify(rawBody, signature);
+      const event = await gateway.verify(rawBody, signature);
       if (await repo.eventSeen(event.id)) return { received: true, duplicate: true };
       let change: PlanChange | null = null;
       if (event.subscriptionId) {
