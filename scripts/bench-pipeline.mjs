@@ -33,9 +33,19 @@ const pgIndex = process.argv.indexOf('--pg');
 const pgServer = pgIndex > 0 ? process.argv[pgIndex + 1] : undefined;
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const OTHER = Math.round(DEALS / 5);
-const CLIENTS = pgServer ? 50 : 10;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? (pgServer ? 50 : 10));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * BENCH_COMPARE=<another checkout of the repository, with its node_modules>: every list measure runs
+ * on this checkout's server and on one of that checkout's, both on the same database and data,
+ * alternating which goes first, so that a change is measured against the code before it on a
+ * machine whose other load comes and goes (PostgreSQL only). Their rows say [this] and [other].
+ */
+const COMPARE = pgServer ? process.env.BENCH_COMPARE : undefined;
+/** The open loop: requests sent at a steady rate whatever the answers take, latency counted from when each was due. */
+const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 200);
+const OPEN_REQUESTS = Number(process.env.BENCH_OPEN_REQUESTS ?? 1000);
 /** BENCH_ONLY=<regex>: only the list measures whose name matches (and no CSV or re-weighting), to profile one call. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /**
@@ -44,7 +54,10 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
  * the product makes; a status change is not a list call, so PostgreSQL's target does not cover it.
  */
 const target = pgServer ? 50 : 100;
-const isListCall = (name) => !name.startsWith('floor') && name !== 'status change';
+const isListCall = (name) => {
+  const call = name.replace(/^\[\w+\] /, '');
+  return !call.startsWith('floor') && call !== 'status change';
+};
 const targetOf = (name) => (isListCall(name) || (!pgServer && name === 'status change') ? `≤ ${target}` : '');
 
 const pct = (values, p) => {
@@ -68,32 +81,43 @@ if (pgServer) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let server;
-async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
+/** A second API host on the same database (PostgreSQL only), for the throughput of two. */
+let second;
+function spawnServer(listenPort, extraEnv = {}, checkout = root) {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: String(listenPort),
       DATA_DIR: dataDir,
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       NOT_FOUND_RATE_LIMIT_PER_MINUTE: '100000',
+      // The pipeline takes no mail; a second server (and another bench) would want the same port.
+      SMTP_ENABLED: 'false',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+async function waitForServer(url) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${base}/health/`)).status < 500) return;
+      if ((await fetch(`${url}/health/`)).status < 500) return;
     } catch {
       /* not yet */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the server did not start');
+}
+async function startServer() {
+  server = spawnServer(port);
+  await waitForServer(base);
 }
 async function stopServer() {
   const exited = new Promise((r) => server.once('exit', r));
@@ -119,9 +143,12 @@ async function backendPids() {
   await admin.end();
   return rows.map((r) => r.pid);
 }
+/** The server processes whose CPU a measure counts: the one measured when comparing, else every one running. */
+let measuredServer;
+const serverPids = () => (measuredServer ? [measuredServer.pid] : [server.pid, ...(second ? [second.pid] : [])]);
 /** CPU used by the server and the database's backends: a snapshot to diff. */
 async function cpuSnapshot() {
-  const pids = [server.pid, ...(await backendPids())];
+  const pids = [...serverPids(), ...(await backendPids())];
   return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
 }
 async function cpuSince(before) {
@@ -135,7 +162,7 @@ async function cpuSplitSince(before) {
   for (const [pid, ms] of now) {
     const used = ms - (before.get(pid) ?? 0);
     total += used;
-    if (pid === server.pid) serverCpu += used;
+    if (serverPids().includes(pid)) serverCpu += used;
   }
   return { total, server: serverCpu, database: total - serverCpu };
 }
@@ -312,6 +339,29 @@ async function load(name, request) {
   record(`${name} CPU per request, bench client (ms)`, ms((client.user + client.system) / 1000 / REQUESTS), 'ms', '');
 }
 /**
+ * The open loop (issue 30): OPEN_REQUESTS requests due at OPEN_RATE a second, each sent when due
+ * whatever the earlier ones take (a slow answer does not hold the next back, as it does in the closed
+ * loop above), its time counted from when it was due, so a queue that builds up shows in the p95.
+ */
+async function openLoop(name, request) {
+  const cpuBefore = await cpuSnapshot();
+  const interval = 1000 / OPEN_RATE;
+  const times = [];
+  const started = performance.now();
+  const sent = [];
+  for (let i = 0; i < OPEN_REQUESTS; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    sent.push(request(i).then(() => times.push(performance.now() - due)));
+  }
+  await Promise.all(sent);
+  const cpu = await cpuSplitSince(cpuBefore);
+  record(`${name} p95 at ${OPEN_RATE}/s open loop (ms)`, ms(pct(times, 95)), 'ms', targetOf(name));
+  record(`${name} CPU per request at ${OPEN_RATE}/s (ms)`, ms(cpu.total / OPEN_REQUESTS), 'ms', isListCall(name) && pgServer ? '≤ 1.5' : '');
+}
+
+/**
  * Unmeasured requests before a measure, two per client at full concurrency: the server's code for
  * that call is compiled by then and every pooled connection has prepared its statements, as on a
  * server that has been up a while (with one warm-up call, the first measure's p95 measured that).
@@ -325,15 +375,65 @@ async function warm(request) {
 }
 const statuses = ['hot', 'track', 'cold'];
 const loader = loadClient({ port, token: main.token, connections: CLIENTS });
+const variants = [{ label: 'this', server, loader }];
+if (COMPARE) {
+  const otherPort = await freePort();
+  const other = spawnServer(otherPort, {}, COMPARE);
+  await waitForServer(`http://127.0.0.1:${otherPort}`);
+  variants.push({ label: 'other', server: other, loader: loadClient({ port: otherPort, token: main.token, connections: CLIENTS }) });
+  console.log(`  comparing with ${COMPARE} (pid ${other.pid}) on the same database`);
+}
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, path] of scenarios) {
     if (ONLY && !ONLY.test(name)) continue;
-    await warm(() => loader.request('GET', path));
-    await load(name, () => loader.request('GET', path));
+    for (const v of round % 2 ? [...variants].reverse() : variants) {
+      if (COMPARE) measuredServer = v.server;
+      const label = COMPARE ? `[${v.label}] ${name}` : name;
+      await warm(() => v.loader.request('GET', path));
+      await load(label, () => v.loader.request('GET', path));
+      if (!process.env.BENCH_NO_OPEN) await openLoop(label, () => v.loader.request('GET', path));
+    }
   }
+  measuredServer = undefined;
   if (!ONLY || ONLY.test('status change')) await load('status change', (i) => loader.request('POST', `/api/vc/deals/${ids[i % ids.length]}/status`, { status: statuses[(i + round) % 3], note: '' }));
 }
-loader.close();
+for (const v of variants) v.loader.close();
+if (variants[1]) {
+  const exited = new Promise((r) => variants[1].server.once('exit', r));
+  variants[1].server.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * How throughput grows from one API host to two (PostgreSQL only: the embedded database is one
+ * process's): the first page at CLIENTS concurrent clients against one server, then with a second
+ * server on the same database and the clients split between the two. Both servers, the database
+ * and the bench share this machine's cores, so this shows what a second host adds here, not on a
+ * machine of its own.
+ */
+if (pgServer && !COMPARE) {
+  const throughput = async (ports) => {
+    const loaders = ports.map((p) => loadClient({ port: p, token: main.token, connections: Math.ceil(CLIENTS / ports.length) }));
+    const one = (i) => loaders[i % loaders.length].request('GET', '/api/vc/deals');
+    await Promise.all(Array.from({ length: CLIENTS }, async (_v, c) => { for (let i = 0; i < 4; i++) await one(c); }));
+    const total = REQUESTS * 2;
+    let next = 0;
+    const t = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, async (_v, c) => { while (next++ < total) await one(c); }));
+    const perSecond = Math.round(total / ((performance.now() - t) / 1000));
+    loaders.forEach((l) => l.close());
+    return perSecond;
+  };
+  const secondPort = await freePort();
+  for (let round = 0; round < ROUNDS; round++) record('throughput, first page, 1 API host (req/s)', await throughput([port]), 'req/s', '');
+  second = spawnServer(secondPort, { JOBS_ENABLED: 'false' });
+  await waitForServer(`http://127.0.0.1:${secondPort}`);
+  for (let round = 0; round < ROUNDS; round++) record('throughput, first page, 2 API hosts (req/s)', await throughput([port, secondPort]), 'req/s', '');
+  const exited = new Promise((r) => second.once('exit', r));
+  second.kill('SIGTERM');
+  await exited;
+  second = undefined;
+}
 
 // The CSV of every deal, streamed; the server's RSS sampled while it runs.
 for (let round = 0; round < (ONLY ? 0 : ROUNDS); round++) {

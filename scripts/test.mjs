@@ -99,6 +99,23 @@ if (process.env.TEST_POSTGRES_URL) {
   if (status !== 0 && (!pgRun || pgRun.numFailedTests === 0)) broken = true;
 }
 
+// The cluster (scripts/cluster/test.mjs): nginx, 2 API and 2 worker hosts in network namespaces on
+// this machine's PostgreSQL, under load while hosts are killed and restarted; each check counts as a test.
+{
+  const report = join(results, 'cluster.json');
+  const status = run('Cluster test (npm run test:cluster)', ['scripts/cluster/test.mjs', '--json', report]);
+  const cluster = readJson(report);
+  for (const check of cluster?.checks ?? []) {
+    if (check.ok) totals.passed++;
+    else {
+      totals.failed++;
+      failures.push(`cluster: ${check.name} (${check.detail})`);
+    }
+  }
+  if (cluster?.skipped) totals.skipped++;
+  if (status !== 0 && !cluster?.checks?.some((c) => !c.ok)) broken = true;
+}
+
 const buildStatus = run('Build the web app', nodeTool('vite/bin/vite.js', 'build', 'apps/web', '--logLevel', 'warn'));
 if (buildStatus !== 0) {
   broken = true;

@@ -28,6 +28,10 @@ import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
+import type { Readiness } from './modules/health/health.module.ts';
+import { bindAttemptLog } from './modules/auth/attempt-limiter.ts';
+import { createSharedLimits, type SharedLimits } from './modules/limits/limits.module.ts';
+import { createMonitoring, metricsRoute, type Monitoring } from './modules/monitoring/monitoring.module.ts';
 import * as integrationsModule from './modules/integrations/integrations.module.ts';
 import { notificationAlerts } from './modules/integrations/notification-alerts.ts';
 import * as intakeModule from './modules/intake/intake.module.ts';
@@ -45,6 +49,7 @@ import * as teamModule from './modules/team/team.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
 import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
+import { registerLifecycle } from './plugins/lifecycle.ts';
 import { REDACTED_LOG_PATHS, serializeErrorForLog, serializeRequestForLog } from './plugins/log-safety.ts';
 import { assertAllProvided, extensionPoint } from './plugins/extension-point.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -69,6 +74,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server-push bus, for code outside the modules (tests, scripts) to publish on. */
     events: EventBus;
+    /** For the operators' port (server.ts): the metrics and whether this process should get traffic. */
+    ops: { registry: Monitoring['registry']; readiness: Readiness };
+    /** Where this app counts its limits (tests look into the attempts it has heard). */
+    sharedLimits: SharedLimits;
   }
 }
 
@@ -82,7 +91,7 @@ function loggerOptions(config: AppConfig, stream: DestinationStream | undefined)
 }
 
 /** The infrastructure every module may use; the parts a test may replace come from `options`. */
-function buildPlatform(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, options: BuildOptions): Platform {
+function buildPlatform(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, options: BuildOptions, monitoring: Monitoring): Platform {
   const { db } = database;
   const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
   let analyzer = options.analyzer;
@@ -95,6 +104,7 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, database: Databa
     app.addHook('onClose', () => real.close());
     analyzer = real;
   }
+  analyzer = monitoring.timedAnalyzer(analyzer);
   let blobs = options.blobs;
   if (!blobs) {
     const opened = openBlobStore(config);
@@ -136,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: false },
   });
   limitConnectionsPerAddress(app.server, config.connections.maxPerAddress, config.trustProxy);
+  registerLifecycle(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -160,13 +171,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  // Every limit counted where all API hosts see it: the database, or Redis with REDIS_URL (ADR 0043).
+  const limits = createSharedLimits({ database, redis: config.redis, log: app.log });
+  app.decorate('sharedLimits', limits);
+  app.addHook('onReady', () => limits.start());
+  app.addHook('preClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.rateLimitOptions });
   await app.register(multipart, { limits: { fileSize: MAX_DECK_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 } });
   await app.register(sse, { heartbeatInterval: 25_000 });
   await registerOpenApi(app, config);
   registerNotFound(app, { max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
 
-  const platform = buildPlatform(app, config, database, options);
+  const monitoring = createMonitoring(app, database);
+  if (config.metrics.token) metricsRoute(app, monitoring.registry, config.metrics.token);
+  const platform = buildPlatform(app, config, database, options, monitoring);
   app.decorate('events', platform.events);
 
   // Slots one module fills and another reads; all must be filled before the app starts.
@@ -184,8 +202,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicLimits: { form: { max: config.rateLimits.publicFormPerMinute, timeWindow: 60_000 } },
   });
 
-  // The modules, in dependency order.
-  healthModule.register(app, { ping: database.ping });
+  // The modules, in dependency order; the attempt limiters they make count in the shared log.
+  const releaseAttemptLog = bindAttemptLog(limits.attempts);
+  const readiness = healthModule.register(app, { ping: database.ping });
+  app.decorate('ops', { registry: monitoring.registry, readiness });
   const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator });
   accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
   leadsModule.register(app, { platform });
@@ -193,7 +213,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const billing = billingModule.register(app, { platform, usage });
   // The founder journey: profile → deck → scoring (a durable job) → results and outputs.
   const profiles = createProfilesService(createProfilesRepository(platform.db));
-  const jobs = registerJobQueue(app, database, config);
+  const jobs = registerJobQueue(app, database, config, monitoring.jobSettled);
+  monitoring.watchQueue(jobs);
   const decks = decksModule.register(app, { platform, versionsKept: usage.versionsKept });
   const scoring = scoringModule.register(app, {
     platform,
@@ -219,6 +240,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   collabModule.register(app, { platform, deals, notifications });
   matchesModule.register(app, { platform, profiles, billing, deals, notifications });
   teamModule.register(app, { platform });
+  releaseAttemptLog();
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');

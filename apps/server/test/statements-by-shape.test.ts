@@ -1,5 +1,5 @@
-import { deals, funds, openDatabase, statementsByShape, users, type DatabaseHandle } from '@fitscore/db';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { openDatabase, rawRows, statementsByShape, type DatabaseHandle } from '@fitscore/db';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -31,44 +31,43 @@ describe('statementsByShape (ADR 0029)', () => {
   });
 });
 
-describe('statementsByShape row mapping', () => {
+/** Runs on the PostgreSQL stage (TEST_DATABASE_URL); the embedded database has no named statements. */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(onPostgres)('statementsByShape on PostgreSQL (ADR 0047)', () => {
   let test: TestDatabase | undefined;
-  afterEach(() => test?.dispose());
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    await test?.dispose();
+  });
 
-  it("answers exactly as drizzle's own mapping: nested objects, a left join that found nothing, SQL fields, dates, arrays and JSON", async () => {
-    // The embedded database, or PostgreSQL through node-postgres on the PostgreSQL stage.
+  /** One connection, so every statement and the look at pg_prepared_statements share it. */
+  async function open(namedStatements: number) {
     test = await openTestDatabase();
-    const db = test.handle.db;
-    const [owner] = await db.insert(users).values({ email: 'owner@example.com', name: 'Owner', type: 'vc', passwordHash: 'x' }).returning();
-    const [fund] = await db.insert(funds).values({ fundName: 'Mapping Fund' }).returning();
-    await db.insert(deals).values([
-      { fundId: fund!.id, startupName: 'Owned', source: 'upload', ownerUserId: owner!.id, tags: ['Revenue', 'Repeat founders'], reviewedAt: new Date('2026-01-02T03:04:05.678Z') },
-      { fundId: fund!.id, startupName: 'Unowned', source: 'email', confidence: 'High' },
-    ]);
-    const query = () =>
-      db
-        .select({
-          deal: getTableColumns(deals),
-          owner: { id: users.id, name: users.name, createdAt: users.createdAt },
-          label: sql<string>`upper(${deals.startupName})`.as('label'),
-          facts: sql<{ n: number }>`json_build_object('n', ${sql.placeholder('n')}::int)`,
-        })
-        .from(deals)
-        .leftJoin(users, eq(users.id, deals.ownerUserId))
-        .where(eq(deals.fundId, sql.placeholder('fundId')))
-        .orderBy(deals.startupName);
+    handle = await openDatabase({ databaseUrl: test.url, poolSize: 1, namedStatements });
+    return handle.db;
+  }
+  const prepared = async (db: DatabaseHandle['db']) =>
+    (await rawRows<{ name: string; statement: string }>(db, sql.raw('select name, statement from pg_prepared_statements'))).filter((r) => r.statement.includes('* 3'));
 
-    const statement = statementsByShape()('deals', query);
-    // The driver kept the select's fields, so the mapper worked out once is the one that runs.
-    expect(typeof (statement as unknown as { customResultMapper?: unknown }).customResultMapper).toBe('function');
-    const compiled = await statement.execute({ fundId: fund!.id, n: 3 });
-    const drizzles = await query().prepare('').execute({ fundId: fund!.id, n: 3 });
-    expect(compiled).toEqual(drizzles);
-    expect(compiled.map((r) => [r.deal.startupName, r.owner?.name ?? null, r.label, r.facts.n])).toEqual([
-      ['Owned', 'Owner', 'OWNED', 3],
-      ['Unowned', null, 'UNOWNED', 3],
-    ]);
-    expect(compiled[1]!.owner).toBeNull();
-    expect(compiled[0]!.deal.reviewedAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+  it("prepares each shape once per connection under a name, through drizzle's prepare(), on PostgreSQL's own plan choice", async () => {
+    const db = await open(500);
+    const statement = statementsByShape();
+    const times3 = () => db.select({ n: sql<number>`${sql.placeholder('x')}::int * 3` }).from(sql`(select 1) as one`);
+    for (const x of [1, 2, 3]) expect((await statement('times 3', times3).execute({ x }))[0]!.n).toBe(x * 3);
+    const named = await prepared(db);
+    expect(named).toHaveLength(1);
+    expect(named[0]!.name).toMatch(/^fs_[\w-]{22}$/);
+    // No setting forces generic plans on the connection: PostgreSQL chooses per statement (ADR 0047).
+    expect(await rawRows(db, sql.raw('show plan_cache_mode'))).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
+  it('sends the shapes unnamed with DATABASE_NAMED_STATEMENTS=0 (a pooling proxy that cannot keep them)', async () => {
+    const db = await open(0);
+    const statement = statementsByShape();
+    const times3 = () => db.select({ n: sql<number>`${sql.placeholder('x')}::int * 3` }).from(sql`(select 1) as one`);
+    for (const x of [1, 2]) expect((await statement('times 3', times3).execute({ x }))[0]!.n).toBe(x * 3);
+    expect(await prepared(db)).toEqual([]);
   });
 });

@@ -8,9 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import { genericPlansOption, nameRepeatedStatements } from './named-statements.ts';
-import { prepareRepeatedStatements } from './pglite-prepared.ts';
 import * as schema from './schema/index.ts';
+import { nameStatements } from './statements-by-shape.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against, whichever driver is behind it. */
@@ -19,6 +18,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (for connections of its own: LISTEN, pg-boss); none for the embedded database. */
+  url?: string;
+  /** The embedded database's client (pg-boss's PGlite adapter, its own dump for backups). */
+  pglite?: PGlite;
+  /** The pool's connections (PostgreSQL): open, idle, and callers waiting for one. */
+  poolUse(): { total: number; idle: number; waiting: number };
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -32,9 +37,9 @@ export interface DatabaseOptions {
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**
-   * How many repeated statements are kept prepared under a name (named-statements.ts on
-   * PostgreSQL, pglite-prepared.ts on PGlite); 0 sends every statement unnamed (as a
-   * transaction-pooling proxy in front of PostgreSQL needs). Default 500.
+   * Whether the list queries built once per shape (statements-by-shape.ts) are prepared under a
+   * name on PostgreSQL: any number above 0 (the default, 500); 0 sends them unnamed, for a pooling
+   * proxy that cannot keep named statements.
    */
   namedStatements?: number;
 }
@@ -45,19 +50,21 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.namedStatements ?? 500);
-  return openPglite(options.dataDir ?? 'memory://', options.namedStatements ?? 500);
+  nameStatements((options.namedStatements ?? 500) > 0);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? 'memory://');
 }
 
-async function openPostgres(url: string, max: number, namedStatements: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, ...genericPlansOption(namedStatements) });
-  nameRepeatedStatements(pool, namedStatements);
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
+    url,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => {
       await pool.query('select 1');
     },
@@ -65,20 +72,32 @@ async function openPostgres(url: string, max: number, namedStatements: number): 
   };
 }
 
-async function openPglite(dataDir: string, namedStatements: number): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the deals search's trigram indexes (migration 0010 creates the extension).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  await prepareRepeatedStatements(client, namedStatements);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
+    // One connection, in-process: in use while a query runs, never waited for by a pool.
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0 }),
     ping: async () => {
       await client.query('select 1');
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Fills an empty folder with the embedded database from `archive`, a dump of it (its own
+ * `dumpDataDir`, which the backup writes): the restore of `npm run restore`.
+ */
+export async function loadEmbeddedDatabase(dataDir: string, archive: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: archive });
+  await client.close();
 }
 
 /** Applies the committed SQL migrations; safe to run from several processes at once. */

@@ -68,6 +68,26 @@ const EnvSchema = z.object({
   /** Lets alert webhooks (Slack/Teams) reach private, loopback and link-local addresses and plain http: tests and closed networks only. */
   ALERT_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   ALERT_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Whether this process serves the API (and the web app, the SMTP receiver); `false` makes a worker host that only runs jobs. */
+  API_ENABLED: bool.default(true),
+  /** Redis for the shared limits instead of the database (ADR 0043). */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
+  /** Before every key this app keeps in Redis (several apps or test runs can share one server). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('fitscore:'),
+  /** A separate port for /metrics, /healthz and /readyz (operators' network only); unset: none. */
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  /** With it, GET /metrics on the API port answers a request bearing this token. */
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => v === '' || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional(),
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, so the balancer moves away first (0: one process, no balancer). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** After the drain delay: how long requests in flight may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(15_000),
+  /** The reconnection delay a closing event stream tells browsers (SSE `retry:`). */
+  EVENTS_RETRY_MS: positiveInt.default(1_000),
   JOBS_ENABLED: bool.default(true),
   JOB_CONCURRENCY: positiveInt.default(2),
   JOB_LEASE_MS: positiveInt.default(30_000),
@@ -184,6 +204,14 @@ export interface AppConfig {
   /** Deal intake: the SMTP receiver, the funds' email domain and the per-fund/per-sender limit. */
   intake: { smtpEnabled: boolean; smtpHost: string; smtpPort: number; emailDomain: string; ratePerMinute: number; payloadRetentionDays: number };
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
+  /** Whether this process serves the API; a worker host has it off. */
+  apiEnabled: boolean;
+  /** Shared limits in Redis instead of the database, under keys starting with `prefix`. */
+  redis: { url: string; prefix: string } | undefined;
+  /** /metrics: on a port of its own (with /healthz and /readyz), and/or on the API port behind a bearer token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** Graceful shutdown for a balancer: the drain delay, then the deadline for requests in flight. */
+  shutdown: { drainDelayMs: number; timeoutMs: number; eventsRetryMs: number };
   /** Slack/Teams alert webhooks: whether private addresses (and http) are allowed, and how long a post may wait. */
   alerts: { allowPrivate: boolean; timeoutMs: number };
   analyzer: { workers: number; timeoutMs: number };
@@ -268,7 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     intake: {
-      smtpEnabled: e.SMTP_ENABLED ?? e.NODE_ENV !== 'test',
+      // A worker host (API off) receives no mail.
+      smtpEnabled: e.API_ENABLED && (e.SMTP_ENABLED ?? e.NODE_ENV !== 'test'),
       smtpHost: e.HOST,
       smtpPort: e.SMTP_PORT,
       emailDomain: e.INTAKE_EMAIL_DOMAIN.toLowerCase(),
@@ -282,6 +311,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       pollMs: e.JOB_POLL_MS,
       drainMs: e.JOB_DRAIN_MS,
     },
+    apiEnabled: e.API_ENABLED,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX } : undefined,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN || undefined },
+    shutdown: { drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS, eventsRetryMs: e.EVENTS_RETRY_MS },
     alerts: { allowPrivate: e.ALERT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.ALERT_WEBHOOK_TIMEOUT_MS },
     analyzer: { workers: e.ANALYZER_WORKERS, timeoutMs: e.SCORING_TIMEOUT_MS },
     llm:

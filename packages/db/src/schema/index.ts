@@ -15,3 +15,4 @@ export * from './notifications.ts';
 export * from './team.ts';
 export * from './collab.ts';
 export * from './events.ts';
+export * from './limits.ts';

@@ -41,7 +41,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export function createAccountSecurityService({ repo, auth, secrets, config, protection }: AccountSecurityDeps) {
   // Wrong codes per account across challenges: each challenge needs the password, but the
   // password may be known to an attacker; this caps guessing of the second factor.
-  const codeFailures = new AttemptLimiter(config.failuresPerEmail, config.failureWindowMinutes * 60_000);
+  const codeFailures = new AttemptLimiter(config.failuresPerEmail, config.failureWindowMinutes * 60_000, Date.now, 'second-factor-code');
 
   const isEnabled = (row: TwoFactorRow | undefined): row is TwoFactorRow & { enabledAt: Date } =>
     Boolean(row?.enabledAt);

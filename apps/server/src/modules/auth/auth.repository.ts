@@ -1,5 +1,5 @@
 import type { Database } from '@fitscore/db';
-import { fundMembers, sessions, users } from '@fitscore/db';
+import { fundMembers, preparedName, sessions, users } from '@fitscore/db';
 import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,7 +23,7 @@ const live = (idleDays: number) =>
   );
 
 export function createAuthRepository(db: Database, { idleDays }: { idleDays: number }) {
-  // Built once (the guard of every request runs it); unnamed, as named-statements.ts names the repeated ones.
+  // Built once and prepared under a name (the guard of every request runs it): PostgreSQL parses it once per connection (ADR 0047).
   const liveSession = db
     .select({
       sessionId: sessions.id,
@@ -37,7 +37,7 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
     .leftJoin(fundMembers, eq(fundMembers.userId, users.id))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(idleDays)))
     .limit(1)
-    .prepare('');
+    .prepare(preparedName('auth: live session by token'));
   return {
     findUserByEmail: async (email: string): Promise<UserRow | undefined> => {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

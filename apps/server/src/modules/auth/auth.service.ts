@@ -53,7 +53,7 @@ export function toUserDto(user: SessionUser): User {
 
 export function createAuthService({ repo, config, protection, recovery, onboarding, secondFactor }: AuthServiceDeps) {
   const windowMs = config.failureWindowMinutes * 60_000;
-  const signupAttempts = new AttemptLimiter(config.failuresPerEmail, windowMs);
+  const signupAttempts = new AttemptLimiter(config.failuresPerEmail, windowMs, Date.now, 'sign-up');
 
   function ensureAllowed(limiter: AttemptLimiter, key: string, what: string) {
     const waitMs = limiter.retryAfterMs(key);

@@ -6,5 +6,10 @@ import { eventsRoutes } from './events.routes.ts';
 
 /** The server-push channel (tickets and the SSE stream) over the platform's event bus. */
 export function register(app: FastifyInstance, { platform, memberships }: { platform: Platform; memberships: Memberships }) {
-  eventsRoutes(app, { bus: platform.events, tickets: createEventTickets(platform.appSecret), memberships });
+  eventsRoutes(app, {
+    bus: platform.events,
+    tickets: createEventTickets(platform.appSecret),
+    memberships,
+    retryMs: platform.config.shutdown.eventsRetryMs,
+  });
 }

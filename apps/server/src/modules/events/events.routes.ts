@@ -21,11 +21,11 @@ const StreamQuerySchema = z.object({
  */
 export function eventsRoutes(
   app: FastifyInstance,
-  { bus, tickets, memberships }: { bus: EventBus; tickets: EventTickets; memberships: Memberships },
+  { bus, tickets, memberships, retryMs }: { bus: EventBus; tickets: EventTickets; memberships: Memberships; retryMs: number },
 ) {
   // Open streams never finish by themselves: closing the server ends them so shutdown is not held up.
-  const open = new Set<{ close(): void }>();
-  app.addHook('preClose', async () => open.forEach((stream) => stream.close()));
+  const open = new Set<{ close(): void; send(message: { data: undefined; retry: number }): Promise<void> }>();
+  app.addHook('preClose', () => closeStreamsWithRetryHint(open, retryMs));
 
   registerEndpoint(app, eventsEndpoints.ticket, ({ auth }) => ({
     ticket: tickets.issue(auth.user.id),
@@ -98,4 +98,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     eventsUser?: string;
   }
+}
+
+/**
+ * On shutdown (ADR 0044): each open stream is told how soon to reconnect (SSE `retry:`), then
+ * closed; the browser comes back through the balancer to a host that is ready and resumes after its
+ * Last-Event-ID, so it misses nothing.
+ */
+async function closeStreamsWithRetryHint(
+  open: Set<{ close(): void; send(message: { data: undefined; retry: number }): Promise<void> }>,
+  retryMs: number,
+) {
+  await Promise.all([...open].map((stream) => stream.send({ data: undefined, retry: retryMs }).catch(() => {})));
+  open.forEach((stream) => stream.close());
 }

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../plugins/errors.ts';
+import type { Readiness } from './health.module.ts';
 
-/** Liveness says the process answers; readiness says it can reach its database. */
-export function healthRoutes(app: FastifyInstance, ping: () => Promise<void>) {
+/** Liveness says the process answers; readiness says it should get traffic (database reachable, not shutting down). */
+export function healthRoutes(app: FastifyInstance, readiness: Readiness) {
   const hidden = { schema: { hide: true } };
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
   app.get('/readyz', hidden, async (request, reply) => {
-    try {
-      await ping();
-      return { status: 'ready' };
-    } catch (err) {
-      request.log.warn({ err }, 'readiness check failed');
-      return sendError(reply, 'unavailable', 'Database unreachable');
-    }
+    const check = await readiness();
+    if (check.ready) return { status: 'ready' };
+    if (check.err) request.log.warn({ err: check.err }, 'readiness check failed');
+    return sendError(reply, 'unavailable', check.reason);
   });
 }

@@ -1,4 +1,3 @@
-import { rawRows } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +98,11 @@ describe('jobs on pg-boss', () => {
     const id = await first.send(job, {});
     await isRunning;
     await first.stop();
-    expect(await rawRows(database.handle.db, sql`select state from pgboss.job where id = ${id}`)).toEqual([{ state: 'retry' }]);
+    // Back in the queue, waiting for a worker (pg-boss's own calls: cancelled, resumed, ADR 0047).
+    const observer = queueOn({ work: false });
+    observer.register(job);
+    await observer.start();
+    expect(await observer.job('handed-back', id)).toMatchObject({ state: 'created', retryCount: 0 });
 
     const second = queueOn();
     second.register(job);

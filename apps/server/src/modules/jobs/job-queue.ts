@@ -1,8 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database, DatabaseHandle } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { z } from 'zod';
 import { PermanentJobError, type JobDefinition, type JobFailure } from './define-job.ts';
@@ -20,19 +18,19 @@ export interface JobQueueOptions {
   pollMs: number;
   /** How long shutdown waits for running jobs before handing them back to the queue. */
   drainMs: number;
+  /** Told of every job this process ran: its queue, how it ended and how long it took. */
+  onSettled?: (queue: string, outcome: JobOutcome, seconds: number) => void;
 }
+
+export type JobOutcome = 'completed' | 'retry' | 'failed' | 'handed_back';
 
 const SCHEMA = 'pgboss';
 const deadLetterOf = (name: string) => `${name}.failed`;
 
 /** pg-boss on the app's database: PGlite in-process through its adapter, PostgreSQL through a small pool of its own. */
 export function createBoss(database: DatabaseHandle, options: ConstructorOptions): PgBoss {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'pglite') {
-    return new PgBoss({ ...options, db: fromPglite(client as PGlite), backend: 'pglite' });
-  }
-  const { connectionString } = (client as pg.Pool).options;
-  return new PgBoss({ ...options, connectionString, max: 4 });
+  if (database.pglite) return new PgBoss({ ...options, db: fromPglite(database.pglite), backend: 'pglite' });
+  return new PgBoss({ ...options, connectionString: database.url, max: 4 });
 }
 
 /** What a dead-lettered job says about why it failed (our own output, or pg-boss's for an expired lease). */
@@ -77,18 +75,21 @@ export function createJobQueue(options: JobQueueOptions) {
   let started = false;
 
   /**
-   * Gives a job we hold back to the queue without spending a try: fenced to our own attempt, so it
-   * never touches the job once another worker has it; the next claim counts a new attempt, so our
-   * late settle cannot land on it either. pg-boss has no public call for this (restore() is internal
-   * and unfenced), hence one statement on its job table.
+   * Gives a job we hold back to the queue without spending a try, through pg-boss's public calls in
+   * one transaction: cancelled fenced to our own attempt (so it never touches the job once another
+   * worker has it), resumed, and its retry limit raised by the one try the next claim counts (ADR
+   * 0047). Our late settle cannot land on the next attempt: pg-boss fences it to ours.
    */
   async function handBack(name: string, job: JobWithMetadata) {
-    const queue = await boss.getQueue(name);
-    if (!queue) return;
-    await database.db.execute(sql`
-      update ${sql.identifier(SCHEMA)}.${sql.identifier(queue.table)}
-      set state = 'retry', retry_limit = retry_limit + 1, start_after = now(), heartbeat_on = null
-      where name = ${name} and id = ${job.id} and state = 'active' and retry_count = ${job.retryCount}`);
+    await database.db.transaction(async (tx) => {
+      const db = { db: fromDrizzle(tx as never, sql) };
+      await boss.cancel(name, { id: job.id, retryCount: job.retryCount }, db);
+      // Cancelled by this call only if it was still our attempt; otherwise another worker has it.
+      const now = await boss.getJobById(name, job.id, db);
+      if (now?.state !== 'cancelled' || now.retryCount !== job.retryCount) return;
+      await boss.resume(name, job.id, db);
+      await boss.update(name, undefined, { id: job.id, retryLimit: job.retryLimit + 1, ...db });
+    });
   }
 
   async function runOne(definition: JobDefinition, job: JobWithMetadata): Promise<JobResult[]> {
@@ -105,17 +106,24 @@ export function createJobQueue(options: JobQueueOptions) {
     }
     const controller = new AbortController();
     const signal = AbortSignal.any([job.signal, controller.signal]);
+    const startedAt = performance.now();
+    const settled = (outcome: JobOutcome) => options.onSettled?.(definition.name, outcome, (performance.now() - startedAt) / 1000);
     const handling = definition.handler(parsed.data, { jobId: job.id, attempt: job.retryCount, signal });
     const entry: Running = { name: definition.name, job, controller, handedBack: false, settled: handling.catch(() => {}) };
     running.set(job.id, entry);
     try {
       await handling;
+      settled('completed');
       return [{ id: job.id, status: 'completed' }];
     } catch (err) {
       // Handed back on shutdown: pg-boss's own settle is fenced out, the job waits for the next worker.
-      if (entry.handedBack) return [];
+      if (entry.handedBack) {
+        settled('handed_back');
+        return [];
+      }
       const message = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof PermanentJobError;
+      settled(permanent || job.retryCount >= job.retryLimit ? 'failed' : 'retry');
       log[permanent ? 'warn' : 'info']({ err, jobId: job.id, queue: definition.name, attempt: job.retryCount }, `job ${permanent ? 'failed' : 'will retry'}`);
       return [{ id: job.id, status: permanent ? 'deadletter' : 'failed', output: { permanent, message } }];
     } finally {
@@ -227,6 +235,13 @@ export function createJobQueue(options: JobQueueOptions) {
         const idle = running.size === 0 && jobs.every((j) => !['created', 'retry', 'active'].includes(j.state));
         quietChecks = idle ? quietChecks + 1 : 0;
       }
+    },
+
+    /** Jobs waiting (ready or deferred) and running, per registered queue: the queue depth operators watch. */
+    async depth(): Promise<{ queue: string; queued: number; active: number }[]> {
+      if (!started) return [];
+      const queues = await boss.getQueues(definitions.map((d) => d.name));
+      return queues.map((q) => ({ queue: q.name, queued: q.queuedCount, active: q.activeCount }));
     },
 
     /** A job's state and tries, for tests and operators. */

@@ -189,18 +189,23 @@ describe('share links', () => {
 
   it('never lets parallel requests pass the cap of active links', async () => {
     const racer = await scoredFounder();
-    // A second server on the same database: its per-address limit of 30 creates a minute starts afresh.
-    const other = await startTestServer({}, undefined, server.database);
+    // Two servers on the same database, behind a proxy that says the client is an address of its own:
+    // the per-address limit of 30 creates a minute is counted for both together (ADR 0043), and this
+    // address has used none of it.
+    const behindProxy = { TRUST_PROXY: 'loopback' };
+    const [one, two] = [await startTestServer(behindProxy, undefined, server.database), await startTestServer(behindProxy, undefined, server.database)];
+    const headers = { 'x-forwarded-for': '203.0.113.30' };
     try {
       const statuses = await Promise.all(
         Array.from({ length: MAX_ACTIVE_SHARE_LINKS + 8 }, (_, i) =>
-          (i % 2 ? server : other).request('POST', '/founder/share-links/', { token: racer.token }).then((r) => r.status),
+          (i % 2 ? one : two).request('POST', '/founder/share-links/', { token: racer.token, headers }).then((r) => r.status),
         ),
       );
       expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
       expect(statuses.filter((s) => s === 409)).toHaveLength(8);
     } finally {
-      await other.close();
+      await one.close();
+      await two.close();
     }
     const live = (await server.request('GET', '/founder/share-links/', { token: racer.token })).body.links;
     expect(live).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
@@ -231,21 +236,27 @@ describe('share links', () => {
     expect(listed.find((l: { score: { created_at: string } }) => l.score.created_at === founder.score.createdAt)).toBeTruthy();
   });
 
-  it('limits public views per address', async () => {
-    const limited = await startTestServer({}, undefined, server.database);
+  it('limits public views per address, on every server', async () => {
+    // Two servers on one database behind a proxy, and an address that has viewed nothing yet.
+    const behindProxy = { TRUST_PROXY: 'loopback' };
+    const [one, two] = [await startTestServer(behindProxy, undefined, server.database), await startTestServer(behindProxy, undefined, server.database)];
+    const headers = { 'x-forwarded-for': '203.0.113.60' };
     try {
       const token = randomBytes(32).toString('base64url');
       const statuses: number[] = [];
-      for (let i = 0; i < 60; i++) statuses.push((await limited.request('GET', `/public/share/${token}/`)).status);
+      for (let i = 0; i < 60; i++) statuses.push((await (i % 2 ? one : two).request('GET', `/public/share/${token}/`, { headers })).status);
       expect(statuses.every((s) => s === 404)).toBe(true);
-      const refused = await limited.request('GET', `/public/share/${token}/`);
+      // The 61st is refused by either server: they count the address's views together.
+      expect((await two.request('GET', `/public/share/${token}/`, { headers })).status).toBe(429);
+      const refused = await one.request('GET', `/public/share/${token}/`, { headers });
       expect(refused.status).toBe(429);
       // How long to wait, in seconds, within the minute's window.
       const wait = Number(refused.headers.get('retry-after'));
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
     } finally {
-      await limited.close();
+      await one.close();
+      await two.close();
     }
   });
 });
