@@ -31,3 +31,4 @@ export * from './notifications.ts';
 export * from './matches.ts';
 export * from './team.ts';
 export * from './deal-comments.ts';
+export * from './applicant-replies.ts';

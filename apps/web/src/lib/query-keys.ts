@@ -16,5 +16,7 @@ export const queryKeys = {
   vc: {
     all: ['vc'] as const,
     profile: ['vc', 'profile'] as const,
+    applicantEmails: ['vc', 'applicant-emails'] as const,
+    dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
   },
 };

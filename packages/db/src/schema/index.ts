@@ -16,3 +16,4 @@ export * from './team.ts';
 export * from './collab.ts';
 export * from './events.ts';
 export * from './limits.ts';
+export * from './applicant-replies.ts';

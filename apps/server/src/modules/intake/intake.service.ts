@@ -23,6 +23,7 @@ import { dealOwner } from '../../lib/scoring-owner.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DeckAnalyzerPort } from '../../plugins/platform.ts';
 import type { SecretBox } from '../account-security/secret-box.ts';
+import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { thesisFit } from '../deals/deal-view.ts';
 import { MAX_DECK_BYTES, type DecksService } from '../decks/decks.service.ts';
@@ -48,6 +49,8 @@ export interface IntakeServiceDeps {
   jobs: JobQueue;
   decks: DecksService;
   scoring: ScoringService;
+  /** Sends applicants by form or email their receipt. */
+  replies: Pick<ApplicantRepliesService, 'applied'>;
   analyzer: Pick<DeckAnalyzerPort, 'inspect'>;
   secrets: SecretBox;
   publicWebUrl: string;
@@ -236,9 +239,15 @@ export function createIntakeService(deps: IntakeServiceDeps) {
         await r.decide(item.id, 'created', { ...base, dealId: deal.id, reason: null });
       });
     }
-    // The deal exists (now or from an earlier try): its deck stored once, then scored once.
+    // The deal exists (now or from an earlier try): the applicant's receipt (once per item), its deck
+    // stored once, then scored once.
     const decided = await repo.item(item.id);
-    if (!decided?.dealId || !reading.ok || !reading.submission.deck) return;
+    if (!decided?.dealId || !reading.ok) return;
+    const applicant = reading.submission.contactEmail || reading.sender;
+    if ((item.channel === 'form' || item.channel === 'email') && applicant) {
+      await deps.replies.applied({ itemId: item.id, fundId: item.fundId, dealId: decided.dealId, to: applicant, company: reading.submission.companyName, reference: item.reference });
+    }
+    if (!reading.submission.deck) return;
     const owner = dealOwner(decided.dealId);
     const deck = reading.submission.deck;
     if (!(await repo.dealHasDeck(decided.dealId, sha256(deck.bytes)))) await decks.upload(owner, deck, { versionsKept: null });

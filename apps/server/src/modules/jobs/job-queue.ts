@@ -189,14 +189,18 @@ export function createJobQueue(options: JobQueueOptions) {
 
     /**
      * Queues a job. With `tx`, the job is written in that transaction: it exists exactly when the
-     * rows that need it do. Returns the job's id.
+     * rows that need it do; with `startAfter`, it runs no earlier. Returns the job's id.
      */
-    async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, opts: { tx?: Database } = {}) {
+    async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, opts: { tx?: Database; startAfter?: Date } = {}) {
       if (!definitions.includes(definition as unknown as JobDefinition)) {
         throw new Error(`Job ${definition.name} is not registered`);
       }
       const data = definition.payload.parse(payload) as object;
-      const id = await boss.send(definition.name, data, opts.tx ? { db: fromDrizzle(opts.tx as never, sql) } : {});
+      const id = await boss.send(definition.name, data, {
+        ...(opts.tx ? { db: fromDrizzle(opts.tx as never, sql) } : {}),
+        // Not before this time (pg-boss's own delay): a job for later is an ordinary queued job meanwhile.
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+      });
       if (!id) throw new Error(`Job ${definition.name} was not queued`);
       return id;
     },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 export interface OutboxMessage {
   file: string;
   to: string;
+  from: string;
   subject: string;
   /** The plain-text body, quoted-printable decoded. */
   text: string;
@@ -27,7 +28,7 @@ export async function readOutbox(outboxDir: string): Promise<OutboxMessage[]> {
       const header = (field: string) => new RegExp(`^${field}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
       const body = raw.slice(split + 2);
       const text = /quoted-printable/i.test(header('Content-Transfer-Encoding')) ? decodeQuotedPrintable(body) : body;
-      return { file: name, to: header('To'), subject: header('Subject'), text };
+      return { file: name, to: header('To'), from: header('From'), subject: header('Subject'), text };
     }),
   );
 }

@@ -11,6 +11,15 @@ export interface MailMessage {
   text: string;
   /** The one link the message is about: logged in outbox mode so a person running locally can follow it. */
   link: string;
+  /** The name the message comes from (a fund's, for its applicants); the address stays MAIL_FROM's. */
+  fromName?: string;
+}
+
+/** MAIL_FROM, under another display name when one is given. */
+function fromOf(configured: string, name: string | undefined) {
+  if (!name) return configured;
+  const address = /<([^>]+)>/.exec(configured)?.[1] ?? configured.trim();
+  return { name: name.replace(/[\r\n"<>]+/g, ' ').trim(), address };
 }
 
 export interface Mailer {
@@ -26,15 +35,15 @@ export function createMailer(config: AppConfig['mail'], log: FastifyBaseLogger):
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send({ to, subject, text }) {
-        await transport.sendMail({ from: config.from, to, subject, text });
+      async send({ to, subject, text, fromName }) {
+        await transport.sendMail({ from: fromOf(config.from, fromName), to, subject, text });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, link }) {
-      const info = await transport.sendMail({ from: config.from, to, subject, text });
+    async send({ to, subject, text, link, fromName }) {
+      const info = await transport.sendMail({ from: fromOf(config.from, fromName), to, subject, text });
       await mkdir(config.outboxDir, { recursive: true });
       // Time first, so a directory listing sorts oldest to newest.
       const file = join(config.outboxDir, `${Date.now()}-${randomUUID()}.eml`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
+import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { DealsService } from '../deals/deals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -14,10 +15,11 @@ export interface MatchesModuleDeps {
   billing: BillingService;
   deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'>;
   notifications: Pick<NotificationsService, 'notifyFund' | 'handleActions'>;
+  replies: Pick<ApplicantRepliesService, 'declined'>;
 }
 
 /** Founders meet the investors who fit: matches (Premium), warm intros, and the reasons for a no. */
-export function register(app: FastifyInstance, { platform, profiles, billing, deals, notifications }: MatchesModuleDeps) {
+export function register(app: FastifyInstance, { platform, profiles, billing, deals, notifications, replies }: MatchesModuleDeps) {
   const matches = createMatchesService({
     repo: createMatchesRepository(platform.db),
     uow: platform.uow,
@@ -25,6 +27,7 @@ export function register(app: FastifyInstance, { platform, profiles, billing, de
     assertPremium: (userId, featureName) => billing.assertFeature(userId, 'investor_matches', featureName),
     notifications,
     deals,
+    replies,
   });
   notifications.handleActions('warmintro', (action, ctx) => matches.decideIntro(action, ctx));
   matchesRoutes(app, matches);

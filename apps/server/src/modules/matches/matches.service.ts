@@ -21,6 +21,7 @@ import type { DealsService } from '../deals/deals.service.ts';
 import type { ActionContext, NotificationsService } from '../notifications/notifications.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { FounderFacts, FundRow, IntroRow, MatchesRepository } from './matches.repository.ts';
+import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { suggestDeclineReasons } from './decline-reasons.ts';
 import { regionsOf } from './regions.ts';
 
@@ -37,6 +38,8 @@ export interface MatchesServiceDeps {
   assertPremium: (userId: string, featureName: string) => Promise<void>;
   notifications: Pick<NotificationsService, 'notifyFund'>;
   deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'>;
+  /** Emails the reasons of a decline to the deal's applicants by form or email. */
+  replies: Pick<ApplicantRepliesService, 'declined'>;
   now?: () => Date;
 }
 
@@ -79,7 +82,7 @@ function factsOf(userId: string, profile: FounderProfile): FounderFacts {
 }
 
 /** Investor matches, warm-intro requests and their outcomes, and the reasons a fund gives for a no. */
-export function createMatchesService({ repo, uow, profiles, assertPremium, notifications, deals, now = () => new Date() }: MatchesServiceDeps) {
+export function createMatchesService({ repo, uow, profiles, assertPremium, notifications, deals, replies, now = () => new Date() }: MatchesServiceDeps) {
   async function introView(founderUserId: string, introId: string): Promise<Intro> {
     const [row] = await repo.foundersIntros(founderUserId, introId);
     if (!row) throw new AppError('not_found', INTRO_NOT_FOUND);
@@ -264,11 +267,15 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
       });
     },
 
-    /** Cold with reasons: the deal moves (with the internal note in its history); a platform founder sees the reasons only. */
+    /**
+     * Cold with reasons: the deal moves (with the internal note in its history); a platform founder
+     * sees the reasons only, and an applicant by form or email is emailed them (never the note).
+     */
     async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
       const reasons = [...new Set(body.reasons)];
       await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note });
       await repo.recordDecline(dealId, userId, reasons);
+      await replies.declined(fundId!, dealId, reasons);
       return { ok: true as const, reasons };
     },
 

@@ -28,7 +28,7 @@ function errorOf<T extends FieldValues>(form: AnyForm<T>, name: FieldPath<T>): s
   return fieldError(form.formState.errors, name);
 }
 
-export function TextField<T extends FieldValues>({ form, name, label, hint, required, className, ...input }: BaseProps<T> & { placeholder?: string; type?: string; maxLength?: number; autoComplete?: string }) {
+export function TextField<T extends FieldValues>({ form, name, label, hint, required, className, ...input }: BaseProps<T> & { placeholder?: string; type?: string; maxLength?: number; autoComplete?: string; readOnly?: boolean }) {
   return (
     <Field label={label} hint={hint} required={required} error={errorOf(form, name)} className={className}>
       {(ids) => <Input {...ids} {...input} {...form.register(name)} />}

@@ -32,6 +32,9 @@ import { IntakeSourcesFields, type IntakeValue } from '@/features/vc-fund/compon
 import { ScoringPreferencesForm } from '@/features/vc-fund/components/scoring-preferences-form';
 import { TeamTab } from '@/features/vc-team/components/team-tab';
 import { useIntakeSettings } from '@/features/vc-intake/api/intake';
+import { useApplicantEmails } from '@/features/vc-intake/api/applicant-emails';
+import { ApplicantEmailsForm } from '@/features/vc-intake/components/applicant-emails-form';
+import { useTeam } from '@/features/vc-team/api/team';
 import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresses';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
@@ -185,7 +188,27 @@ function IntakeChannelsCards() {
       <SectionCard title="Intake log" description="The last 100 items received on any channel, and what became of each.">
         <IntakeLog dealPath={paths.vc.deal} />
       </SectionCard>
+      <ApplicantEmailsCard />
     </>
+  );
+}
+
+/** The receipt and decline emails applicants by form and email receive: admins edit, members read. */
+function ApplicantEmailsCard() {
+  const { user } = useAuth();
+  const emails = useApplicantEmails();
+  const team = useTeam();
+  const me = team.data?.members.find((m) => m.id === user?.id);
+  const admins = team.data?.members.filter((m) => m.role === 'admin').map((m) => m.name || m.email) ?? [];
+  return (
+    <SectionCard
+      title="Emails to applicants"
+      description="Founders who apply by form or email get a receipt with their reference, and when you move their deal to Cold, the reasons you picked. Never your internal note."
+    >
+      <QueryState query={emails} label="Loading your applicant emails">
+        {(data) => <ApplicantEmailsForm key={data.updatedAt ?? 'built-in'} settings={data} canEdit={me?.role === 'admin'} admins={admins} />}
+      </QueryState>
+    </SectionCard>
   );
 }
 

@@ -7,7 +7,7 @@ import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useDeclineReasons } from '../api/deals';
-import { withReason } from '../lib/decline';
+import { howFounderHears, withReason } from '../lib/decline';
 
 export const DECLINE_DIALOG_TITLE = 'Reason for passing';
 const NOTE_MAX = 2000;
@@ -129,7 +129,7 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
 }
 
 /**
- * 'Reason for passing': moving a Platform or Form deal to Cold asks why, with reasons suggested
+ * 'Reason for passing': moving a Platform, Form or Email deal to Cold asks why, with reasons suggested
  * from its thesis fit and analysis (prefilled) and an internal note. Cancel leaves the status.
  */
 export function DeclineDialog({ deal, onCancel, onConfirm }: { deal: Deal | null; onCancel: () => void; onConfirm: (reasons: string[], note: string) => void }) {
@@ -138,7 +138,7 @@ export function DeclineDialog({ deal, onCancel, onConfirm }: { deal: Deal | null
       open={deal !== null}
       onOpenChange={(open) => (open ? undefined : onCancel())}
       title={DECLINE_DIALOG_TITLE}
-      description={deal ? `${deal.startupName} moves to Cold. The founder sees the reasons you pick, never the note.` : undefined}
+      description={deal ? `${deal.startupName} moves to Cold. ${howFounderHears(deal.source)}` : undefined}
     >
       {deal ? <DeclineForm key={deal.id} deal={deal} onCancel={onCancel} onConfirm={onConfirm} /> : null}
     </Dialog>

@@ -1,9 +1,16 @@
 import type { Deal, DealStatus } from '@fitscore/contracts';
 
-/** The sources whose founder hears back (spec: 'A reason for every no'): a platform founder sees the reasons on their dashboard. */
-export const REASON_SOURCES: readonly Deal['source'][] = ['platform', 'form'];
+/**
+ * The sources whose founder hears back (spec: 'A reason for every no'): a platform founder sees the
+ * reasons on their dashboard; an applicant by form or email is emailed them.
+ */
+export const REASON_SOURCES: readonly Deal['source'][] = ['platform', 'form', 'email'];
 
-/** Moving a Platform or Form deal to Cold asks for reasons; every other move (and a deal already Cold) stays one click. */
+/** How the founder of a deal from this source hears the reasons (the Cold dialog says it). */
+export const howFounderHears = (source: Deal['source']) =>
+  source === 'platform' ? 'The founder sees the reasons you pick in FitScore, never the note.' : 'The founder is emailed the reasons you pick, never the note.';
+
+/** Moving a Platform, Form or Email deal to Cold asks for reasons; every other move (and a deal already Cold) stays one click. */
 export const asksForReasons = (deal: Pick<Deal, 'source' | 'status'>, status: DealStatus) =>
   status === 'cold' && deal.status !== 'cold' && REASON_SOURCES.includes(deal.source);
 
