@@ -96,6 +96,16 @@ describe('founders hear back', () => {
     expect(receipt.subject).toBe(`Got it: Pine Labs (${reference})`);
     expect(receipt.text).toContain(`Dear Pine Labs team, Quill Partners has your deck. Ref ${reference}.`);
 
+    // A member reads the fund's words but cannot change them.
+    const invite = await server.request('POST', '/vc/team/invites/', { token: fund.token, body: { email: null, role: 'member' } });
+    expect(invite.status).toBe(201);
+    const member = await signUp(server, 'vc', { name: 'Milo Member' });
+    const joined = await server.request('POST', '/vc/team/join/', { token: member.token, body: { token: new URL(invite.body.invite.url).searchParams.get('token') } });
+    expect(joined.status).toBe(200);
+    expect((await server.request('GET', '/vc/applicant-emails/', { token: member.token })).body).toMatchObject({ receiptSubject: mine.receiptSubject });
+    expect((await server.request('PUT', '/vc/applicant-emails/', { token: member.token, body: mine })).status).toBe(403);
+    expect((await server.request('DELETE', '/vc/applicant-emails/', { token: member.token })).status).toBe(403);
+
     const founder = await signUp(server, 'founder');
     expect((await server.request('PUT', '/vc/applicant-emails/', { token: founder.token, body: mine })).status).toBe(403);
     expect((await server.request('PUT', '/vc/applicant-emails/', { body: mine })).status).toBe(401);
