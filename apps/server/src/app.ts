@@ -123,6 +123,7 @@ function buildPlatform(app: FastifyInstance, config: AppConfig, database: Databa
   return {
     config,
     db,
+    listDb: database.listDb,
     uow: createUnitOfWork(db),
     appSecret,
     analyzer,

@@ -70,4 +70,20 @@ describe.runIf(onPostgres)('statementsByShape on PostgreSQL (ADR 0047)', () => {
     for (const x of [1, 2]) expect((await statement('times 3', times3).execute({ x }))[0]!.n).toBe(x * 3);
     expect(await prepared(db)).toEqual([]);
   });
+
+  it('runs the list reads on a pool of their own that keeps one generic plan per named statement; every other statement keeps PostgreSQL’s choice (ADR 0055)', async () => {
+    await open(500);
+    const lists = handle!.listDb;
+    expect(await rawRows(lists, sql.raw('show plan_cache_mode'))).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    expect(await rawRows(handle!.db, sql.raw('show plan_cache_mode'))).toEqual([{ plan_cache_mode: 'auto' }]);
+    const statement = statementsByShape();
+    const times3 = () => lists.select({ n: sql<number>`${sql.placeholder('x')}::int * 3` }).from(sql`(select 1) as one`);
+    for (const x of [1, 2, 3]) expect((await statement('times 3 on the list pool', times3).execute({ x }))[0]!.n).toBe(x * 3);
+    // Planned once, then reused: no custom plan on any run.
+    const plans = await rawRows<{ generic_plans: string; custom_plans: string }>(
+      lists,
+      sql.raw("select generic_plans::text, custom_plans::text from pg_prepared_statements where statement like '%* 3%'"),
+    );
+    expect(plans).toEqual([{ generic_plans: '3', custom_plans: '0' }]);
+  });
 });

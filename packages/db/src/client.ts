@@ -17,6 +17,15 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for the statements measured to need a generic plan: the pipeline's list
+   * reads (ADR 0055). On PostgreSQL a pool of its own whose sessions set
+   * `plan_cache_mode = force_generic_plan`, so a list statement prepared by name is planned once per
+   * connection instead of on every run; PostgreSQL sets plan caching per session, never per
+   * statement. It connects only when used (worker hosts never do). The embedded database's one
+   * connection otherwise.
+   */
+  listDb: Database;
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL connection string (for connections of its own: LISTEN, pg-boss); none for the embedded database. */
   url?: string;
@@ -57,18 +66,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // `options` is node-postgres's startup parameter: the server applies it to every session of this pool.
+  // Half the main pool's size: a list read is short, and the connections a cluster holds stay bounded.
+  const listPool = new pg.Pool({ connectionString: url, max: Math.max(1, Math.ceil(max / 2)), options: '-c plan_cache_mode=force_generic_plan' });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  listPool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listDb = drizzlePg(listPool, { schema }) as unknown as Database;
   return {
     db,
+    listDb,
     kind: 'postgres',
     url,
-    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolUse: () => ({
+      total: pool.totalCount + listPool.totalCount,
+      idle: pool.idleCount + listPool.idleCount,
+      waiting: pool.waitingCount + listPool.waitingCount,
+    }),
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), listPool.end()]);
+    },
   };
 }
 
@@ -79,6 +100,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    listDb: db,
     kind: 'pglite',
     pglite: client,
     // One connection, in-process: in use while a query runs, never waited for by a pool.

@@ -19,6 +19,11 @@ export type DeckAnalyzerPort = Pick<DeckAnalyzer, 'inspect' | 'analyze' | 'close
 export interface Platform {
   config: AppConfig;
   db: Database;
+  /**
+   * The database for statements measured to need a generic plan (the pipeline's list reads, ADR
+   * 0055); `db` for everything else. Transactions always run on `db` (through `uow`).
+   */
+  listDb: Database;
   /** Runs a function in one transaction; repositories built on its handle join it. */
   uow: UnitOfWork;
   blobs: BlobStore;

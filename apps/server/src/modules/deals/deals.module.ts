@@ -22,7 +22,9 @@ export interface DealsModuleDeps {
 
 /** A fund's deals: the pipeline, triage, CSV, and scores under the fund's weights. */
 export function register(app: FastifyInstance, { platform, decks, scoring, funds }: DealsModuleDeps) {
-  const repo = createDealsRepository(platform.db);
+  // Outside a transaction the deals' statements (the list reads above all) run on the pool whose
+  // sessions keep a generic plan per named statement (ADR 0055); in one, on its connection.
+  const repo = createDealsRepository(platform.listDb);
   const deals = createDealsService({
     repo,
     uow: platform.uow,
