@@ -28,6 +28,15 @@ export const SCORING_STATES = ['queued', 'running', 'done', 'failed', 'deck_link
 
 /** Spec: each fund starts on a trial of 200 scores. */
 export const TRIAL_SCORE_LIMIT = 200;
+/**
+ * The server-push event to a fund's members when one of its deals arrived, was merged, began or
+ * finished scoring, or changed status or owner (`data`: DealChangedEvent): screens that list or
+ * count deals read them again.
+ */
+export const DEAL_CHANGED_EVENT = 'deal.changed' as const;
+export interface DealChangedEvent {
+  dealId: string;
+}
 export const STRONG_MATCH_TAG = 'Strong match';
 export const STRONG_MATCH_AT = 70;
 export const TRIAL_EXPORT_REFUSED = 'Trial limit reached. Upgrade to Pro for CSV export.';

@@ -16,11 +16,34 @@ export type Executor = Database | Transaction;
  */
 export interface UnitOfWork {
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `then` once the unit of work of `tx` (one `run` of this unit of work) has committed, never
+   * if it rolls back; at once when there is no transaction. For what others must only hear of once it is true (a push to open
+   * screens). `then` must not throw: what it does is outside the work.
+   */
+  afterCommit(tx: Transaction | undefined, then: () => void): void;
 }
 
 export function createUnitOfWork(db: Database): UnitOfWork {
+  const pending = new WeakMap<Transaction, (() => void)[]>();
   return {
-    run: (work) => db.transaction(work),
+    async run(work) {
+      let queued: (() => void)[] = [];
+      const result = await db.transaction((tx) => {
+        queued = [];
+        pending.set(tx, queued);
+        return work(tx);
+      });
+      for (const then of queued) then();
+      return result;
+    },
+    afterCommit(tx, then) {
+      if (!tx) return then();
+      const queue = pending.get(tx);
+      // A transaction this unit of work did not open has no commit it could wait for.
+      if (!queue) throw new Error('afterCommit: the transaction was not opened by this unit of work');
+      queue.push(then);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { TopNav, type NavItem } from '@/components/layout/top-nav';
 import { dashboardPath, paths } from '@/config/paths';
 import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { useLiveDeals } from '@/features/vc-deals/api/live-deals';
 import { ServerEventsProvider } from '@/lib/server-events';
 
 /** The root of every route: the session lives here because it navigates. */
@@ -62,10 +63,17 @@ const AREA_ITEMS: Record<UserType, NavItem[]> = {
   ],
 };
 
+/** An investor's screens stay current as the fund's deals change (nothing drawn). */
+function LiveDeals() {
+  useLiveDeals();
+  return null;
+}
+
 export function AreaLayout({ role }: { role: UserType }) {
   const { logout } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
+      {role === 'vc' ? <LiveDeals /> : null}
       <TopNav items={AREA_ITEMS[role]} homeTo={dashboardPath(role)} onSignOut={() => void logout()} />
       <VerifyEmailBanner />
       <main id="main" className="flex-1 py-6 sm:py-8">

@@ -9,6 +9,7 @@ import { PageImageRenderer } from '@fitscore/deck-analysis';
 import { createDealInsightsRepository } from './deal-insights.repository.ts';
 import { dealInsightsRoutes } from './deal-insights.routes.ts';
 import { createDealInsightsService } from './deal-insights.service.ts';
+import { createDealUpdates } from './deal-updates.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService } from './deals.service.ts';
@@ -34,10 +35,22 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
     publicWebUrl: platform.config.publicWebUrl,
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
+  // Open screens hear of every change to a deal they may show (issue 29 point 1).
+  const updates = createDealUpdates({ events: platform.events, uow: platform.uow, log: app.log });
+  deals.onStatusChanged(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
+  deals.onAssigned(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
+  deals.onReviewed(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
+  scoring.onRunChanged((owner) => {
+    if (owner.kind !== 'deal') return;
+    repo
+      .getById(owner.dealId)
+      .then((row) => row && updates.changed(row.deal.fundId, row.deal.id))
+      .catch((err: unknown) => app.log.warn({ err, dealId: owner.dealId }, 'deal change not pushed'));
+  });
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
   dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view }));
   const pages = new PageImageRenderer();
   app.addHook('onClose', () => pages.close());
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));
-  return deals;
+  return Object.assign(deals, { changed: updates.changed });
 }

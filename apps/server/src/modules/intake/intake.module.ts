@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
 import { createSecretBox } from '../account-security/secret-box.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
+import type { DealUpdates } from '../deals/deal-updates.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
@@ -18,6 +19,7 @@ export interface IntakeModuleDeps {
   scoring: ScoringService;
   jobs: JobQueue;
   replies: Pick<ApplicantRepliesService, 'applied'>;
+  deals: Pick<DealUpdates, 'changed'>;
 }
 
 declare module 'fastify' {
@@ -31,7 +33,7 @@ declare module 'fastify' {
  * Deal intake (issue 12): the public apply form, forwarded email (the built-in SMTP receiver and
  * an endpoint for hosted inbound-mail services) and a signed webhook, all through one intake log.
  */
-export function register(app: FastifyInstance, { platform, decks, scoring, jobs, replies }: IntakeModuleDeps) {
+export function register(app: FastifyInstance, { platform, decks, scoring, jobs, replies, deals }: IntakeModuleDeps) {
   const { config } = platform;
   const intake = createIntakeService({
     repo: createIntakeRepository(platform.db),
@@ -41,6 +43,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs,
     decks,
     scoring,
     replies,
+    deals,
     analyzer: platform.analyzer,
     secrets: createSecretBox(platform.appSecret),
     publicWebUrl: config.publicWebUrl,

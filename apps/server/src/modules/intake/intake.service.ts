@@ -26,6 +26,7 @@ import type { SecretBox } from '../account-security/secret-box.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { thesisFit } from '../deals/deal-view.ts';
+import type { DealUpdates } from '../deals/deal-updates.ts';
 import { MAX_DECK_BYTES, type DecksService } from '../decks/decks.service.ts';
 import { defineJob, type JobFailure } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -51,6 +52,8 @@ export interface IntakeServiceDeps {
   scoring: ScoringService;
   /** Sends applicants by form or email their receipt. */
   replies: Pick<ApplicantRepliesService, 'applied'>;
+  /** Open screens of the fund hear of a deal made or joined by an arrival. */
+  deals: Pick<DealUpdates, 'changed'>;
   analyzer: Pick<DeckAnalyzerPort, 'inspect'>;
   secrets: SecretBox;
   publicWebUrl: string;
@@ -217,6 +220,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
           if (s.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
           const label = INTAKE_CHANNEL_LABELS[item.channel];
           await r.decide(item.id, 'merged', { ...base, dealId: duplicate.dealId, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` });
+          deps.deals.changed(fund.id, duplicate.dealId, tx);
           return;
         }
         if (s.deck && fund.plan === 'trial' && fund.trialScoresUsed + (await r.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT) {
@@ -237,6 +241,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
         });
         await r.insertSource({ dealId: deal.id, ...source });
         await r.decide(item.id, 'created', { ...base, dealId: deal.id, reason: null });
+        deps.deals.changed(fund.id, deal.id, tx);
       });
     }
     // The deal exists (now or from an earlier try): the applicant's receipt (once per item), its deck

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
 import { evidenceTags } from '../deals/deal-view.ts';
+import type { DealUpdates } from '../deals/deal-updates.ts';
 import type { DealsService } from '../deals/deals.service.ts';
 import type { ActionContext, NotificationsService } from '../notifications/notifications.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -37,7 +38,7 @@ export interface MatchesServiceDeps {
   /** Throws plan_limit unless the founder is on Premium (billing). */
   assertPremium: (userId: string, featureName: string) => Promise<void>;
   notifications: Pick<NotificationsService, 'notifyFund'>;
-  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'>;
+  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'> & Pick<DealUpdates, 'changed'>;
   /** Emails the reasons of a decline to the deal's applicants by form or email. */
   replies: Pick<ApplicantRepliesService, 'declined'>;
   now?: () => Date;
@@ -140,6 +141,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     );
     await deals.scored(dealOwner(dealId), { id: scoreId, analysis: score.analysis }, tx);
     await r.updateIntro(intro.id, { status: 'accepted', decidedByUserId: userId, dealId, decided: true });
+    deals.changed(intro.fundId, dealId, tx);
     return dealId;
   }
 

@@ -70,6 +70,11 @@ async function toRunView(row: RunRow, scoreOf: (runId: string) => Promise<number
 export function createScoringService({ repo, decks, jobs, analyzer, profileOf }: ScoringServiceDeps) {
   const view = (row: RunRow) => toRunView(row, repo.scoreOfRun);
   const scoredListeners: ScoredListener[] = [];
+  const runListeners: ((owner: ScoringOwner) => void)[] = [];
+  /** A run of this owner was queued, started, stored or failed (committed): its listeners hear it. */
+  const runChanged = (owner: ScoringOwner) => {
+    for (const listener of runListeners) listener(owner);
+  };
 
   /** The job: read the deck, analyse it, store the result; progress follows the real stages. */
   async function runJob(runId: string, ctx: JobContext): Promise<void> {
@@ -77,9 +82,10 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     if (!run || run.status === 'done' || run.status === 'failed') return;
     // A newer attempt holds the run: this one lost its lease before it even started.
     if (!(await repo.markRunning(run.id, ctx.attempt))) return;
+    const owner = ownerOfRow(run);
+    runChanged(owner);
     if (!run.deckId) throw new PermanentJobError('The deck was removed before scoring finished.');
 
-    const owner = ownerOfRow(run);
     const profile = await profileOf(owner);
     let deck;
     try {
@@ -131,6 +137,7 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
       await repo.complete(run, attempt, score, async (row, tx) => {
         for (const listener of scoredListeners) await listener(owner, row, tx);
       });
+      runChanged(owner);
     } catch (err) {
       // The newer attempt stores its own result; this one ends quietly, without failing the run.
       if (err instanceof LostLeaseError) return;
@@ -143,8 +150,11 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     name: SCORING_QUEUE,
     payload: z.object({ runId: z.uuid() }),
     handler: ({ runId }, ctx) => runJob(runId, ctx),
-    onFailed: ({ runId }, failure: JobFailure) =>
-      repo.fail(runId, failure.permanent ? failure.message : SCORING_FAILED),
+    async onFailed({ runId }, failure: JobFailure) {
+      await repo.fail(runId, failure.permanent ? failure.message : SCORING_FAILED);
+      const run = await repo.getRunById(runId);
+      if (run) runChanged(ownerOfRow(run));
+    },
     options: { retryLimit: 2, retryDelaySeconds: 1 },
   });
 
@@ -169,6 +179,7 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
         if (raced) return view(raced);
         throw new AppError('conflict', 'A scoring is already starting. Please try again.');
       }
+      runChanged(owner);
       return view(run);
     },
 
@@ -204,6 +215,11 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     countThisMonth: (owner: ScoringOwner) => repo.countThisMonth(owner),
 
     /** Another module's bookkeeping when an owner's analysis is stored, in the same transaction. */
+    /** Told (after it committed) when a run is queued, starts, is stored or fails: what screens show of its state. */
+    onRunChanged(listener: (owner: ScoringOwner) => void) {
+      runListeners.push(listener);
+    },
+
     onScored(listener: ScoredListener) {
       scoredListeners.push(listener);
     },
