@@ -1,5 +1,5 @@
 import { startStripeStandIn } from '../apps/server/test/stripe-stand-in.ts';
-import { startFitScore } from './server-process.ts';
+import { freePort, startFitScore } from './server-process.ts';
 import { STRIPE_TEST } from './stripe-test.ts';
 
 /**
@@ -15,7 +15,11 @@ export default async function globalSetup() {
     webhookSecret: STRIPE_TEST.webhookSecret,
     prices: { [STRIPE_TEST.prices.pro]: 29_900, [STRIPE_TEST.prices.premium]: 2_900 },
   });
+  // The built-in SMTP receiver on a port of its own: journeys send pitch emails to a fund's address.
+  const smtpPort = await freePort();
   const server = await startFitScore({
+    SMTP_ENABLED: 'true',
+    SMTP_PORT: String(smtpPort),
     STRIPE_SECRET_KEY: STRIPE_TEST.secretKey,
     STRIPE_WEBHOOK_SECRET: STRIPE_TEST.webhookSecret,
     STRIPE_PRICE_VC_PRO: STRIPE_TEST.prices.pro,
@@ -26,6 +30,7 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = server.apiUrl;
   process.env.E2E_WEB_URL = server.webUrl;
   process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_SMTP_PORT = String(smtpPort);
   // Without SMTP_URL the server writes each mail to DATA_DIR/outbox/: tests open the links from there.
   process.env.E2E_DATA_DIR = server.dataDir;
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { api, createUser, expect, test, useSession } from '../fixtures.ts';
