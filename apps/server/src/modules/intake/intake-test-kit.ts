@@ -3,7 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { signUp, type TestServer } from '../../../test/test-server.ts';
 
 /** A fund with its thesis saved and the chosen intake sources on; its slug and email token. */
-export async function newFund(server: TestServer, options: { form?: boolean; email?: boolean; name?: string } = {}) {
+export async function newFund(server: Pick<TestServer, 'request'>, options: { form?: boolean; email?: boolean; name?: string } = {}) {
   const vc = await signUp(server, 'vc');
   const step1 = await server.request('POST', '/vc/profile/step1/', {
     token: vc.token,

@@ -75,7 +75,11 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs 
 
   app.decorate('intakeSmtpPort', null);
   if (config.intake.smtpEnabled) {
-    const smtp = createSmtpReceiver(intake, app.log);
+    const smtp = createSmtpReceiver(intake, app.log, {
+      maxClients: config.intake.smtpMaxClients,
+      maxPerAddress: config.intake.smtpMaxPerAddress,
+      idleTimeoutMs: config.intake.smtpIdleTimeoutMs,
+    });
     app.addHook('onReady', async () => {
       app.intakeSmtpPort = await smtp.listen(config.intake.smtpPort, config.intake.smtpHost);
       app.log.info({ port: app.intakeSmtpPort, domain: config.intake.emailDomain }, 'intake: SMTP receiver listening');

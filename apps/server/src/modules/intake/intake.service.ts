@@ -278,15 +278,24 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     };
   }
 
-  /** A fund's intake address: `{slug}@{INTAKE_EMAIL_DOMAIN}` → the fund, or why it takes no mail. */
-  async function fundForAddress(address: string): Promise<{ fund: FundRow } | { error: string }> {
+  /**
+   * An SMTP RCPT TO: the fund behind `{slug}@{INTAKE_EMAIL_DOMAIN}`, or why it takes no mail
+   * (with the SMTP reply code). The per-sender and per-fund limit is applied first, before
+   * anything is written: a refusal for forwarding off is logged only within that limit.
+   */
+  async function recipient(address: string, ip: string): Promise<{ fund: FundRow } | { error: string; code: number }> {
     const [local, domain] = address.toLowerCase().split('@');
-    if (!local || domain !== deps.emailDomain) return { error: 'No such intake address' };
+    if (!local || domain !== deps.emailDomain) return { error: 'No such intake address', code: 550 };
     const fund = await repo.fundBySlug(local);
-    if (!fund) return { error: 'No such intake address' };
+    if (!fund) return { error: 'No such intake address', code: 550 };
+    try {
+      admit([`ip:${ip}`, `fund:${fund.id}`]);
+    } catch (err) {
+      return { error: (err as Error).message, code: 450 };
+    }
     if (!fund.emailForwardingEnabled) {
       await repo.insertItem({ fundId: fund.id, channel: 'email', format: 'rfc822', reference: newReference(), outcome: 'refused', reason: 'Channel off', processedAt: new Date() });
-      return { error: INTAKE_EMAIL_OFF };
+      return { error: INTAKE_EMAIL_OFF, code: 550 };
     }
     return { fund };
   }
@@ -479,17 +488,9 @@ export function createIntakeService(deps: IntakeServiceDeps) {
       return store(fund, { channel: 'email', format, fields: { companyName: '', contentType }, payload: body, senderIp: ip });
     },
 
-    /** The SMTP receiver's side: which fund an RCPT TO reaches, the per-sender limit, and storing the message. */
+    /** The SMTP receiver's side: which fund an RCPT TO reaches (within the per-sender limit), and storing the message. */
     smtp: {
-      fundForAddress,
-      admitSender(ip: string, fundId: string): string | null {
-        try {
-          admit([`ip:${ip}`, `fund:${fundId}`]);
-          return null;
-        } catch (err) {
-          return (err as Error).message;
-        }
-      },
+      recipient,
       store: (fund: FundRow, raw: BlobData, ip: string, envelopeFrom: string | null) =>
         store(fund, { channel: 'email', format: 'rfc822', fields: { companyName: '', contentType: 'message/rfc822' }, payload: raw, senderIp: ip, sender: envelopeFrom }),
     },
