@@ -28,7 +28,7 @@ export async function settledLog(server: TestServer, fund: Fund, expected: numbe
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await server.request('GET', '/vc/intake/log/', { token: fund.token });
-    const items = res.body.items as { outcome: string; reason: string | null; dealId: string | null; channel: string; companyName: string | null; sender: string | null }[];
+    const items = res.body.items as { outcome: string; repeats: number; reason: string | null; dealId: string | null; channel: string; companyName: string | null; sender: string | null }[];
     if (items.length >= expected && items.every((i) => i.outcome !== 'received')) return items;
     if (Date.now() > deadline) throw new Error(`intake log not settled: ${JSON.stringify(items)}`);
     await new Promise((r) => setTimeout(r, 200));

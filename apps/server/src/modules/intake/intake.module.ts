@@ -47,7 +47,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs 
     payloadRetentionDays: config.intake.payloadRetentionDays,
   });
   jobs.register(...intake.jobs);
-  intakeRoutes(app, intake);
+  intakeRoutes(app, intake, { webhookPerMinute: config.intake.ratePerMinute });
 
   // The hourly payload retention sweep, run like the server events' one (any process may run
   // it: deleting twice is harmless), not through pg-boss's scheduler.

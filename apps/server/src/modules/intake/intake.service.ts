@@ -40,6 +40,11 @@ export const DECK_TOO_LARGE = 'File size must be less than 10MB';
 const NOT_A_DECK = 'Please upload a PDF or PowerPoint file';
 const NO_DECK = 'Please choose a pitch deck file';
 export const UNKNOWN_FUND = 'No fund accepts applications at this address.';
+/**
+ * The external id of a fund's one 'bad signatures' log entry. It starts with a space, which no
+ * `webhook-id` header can (header values are trimmed), so it never meets a real webhook's id.
+ */
+const BAD_SIGNATURES_KEY = ' bad-signatures';
 
 export interface IntakeServiceDeps {
   repo: IntakeRepository;
@@ -355,22 +360,41 @@ export function createIntakeService(deps: IntakeServiceDeps) {
           sender: r.sender,
           companyName: r.companyName,
           dealId: r.dealId,
+          repeats: r.repeats,
         })),
       };
     },
 
-    /** The webhook signing secret of the fund a webhook URL names; null: no such fund or no secret. */
+    /**
+     * The webhook signing secret of the fund a webhook URL names, read before its body: 404 for no
+     * such fund, null when the fund has set no secret.
+     */
     async webhookSecretOf(slug: string): Promise<string | null> {
       const fund = await repo.fundBySlug(slug);
-      const row = fund ? await repo.settings(fund.id) : undefined;
-      if (!fund || !row?.webhookSecretSealed) return null;
+      if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
+      const row = await repo.settings(fund.id);
+      if (!row?.webhookSecretSealed) return null;
       return secrets.decrypt(row.webhookSecretSealed, secretContext(fund.id));
     },
 
-    /** A signature check failed on a known fund's webhook: logged, so 'nothing arrived' can be explained. */
+    /**
+     * A signature check failed on a known fund's webhook: counted on one log entry per fund (its
+     * latest reason and time), so 'nothing arrived' can be explained and a flood of bad signatures
+     * cannot push real items out of the log.
+     */
     async logBadSignature(slug: string, reason: string) {
       const fund = await repo.fundBySlug(slug);
-      if (fund) await repo.insertItem({ fundId: fund.id, channel: 'webhook', format: 'webhook', reference: newReference(), outcome: 'refused', reason, processedAt: new Date() });
+      if (!fund) return;
+      await repo.countRepeatedRefusal({
+        fundId: fund.id,
+        channel: 'webhook',
+        format: 'webhook',
+        reference: newReference(),
+        outcome: 'refused',
+        reason,
+        externalId: BAD_SIGNATURES_KEY,
+        processedAt: new Date(),
+      });
     },
 
     // ---- Channels ----
