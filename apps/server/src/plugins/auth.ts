@@ -1,7 +1,7 @@
 import type { EndpointAccess, FundRole, PublicRateLimit } from '@fitscore/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { SessionUser } from '../modules/auth/auth.repository.ts';
+import type { SessionUser } from '../modules/auth/auth.service.ts';
 
 export interface AuthContext {
   user: SessionUser;
