@@ -328,13 +328,22 @@ async function webhookFlood() {
       socket.write('POST /api/intake/webhook/no-such-fund HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 14000000\r\n\r\n{'),
     );
     let data = '';
-    const timer = setTimeout(() => (socket.destroy(), resolve('no answer')), 10_000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('no answer');
+    }, 10_000);
     socket.on('data', (d) => {
       data += d;
       const m = /^HTTP\/1\.1 (\d{3})/.exec(data);
-      if (m) (clearTimeout(timer), socket.destroy(), resolve(Number(m[1])));
+      if (!m) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(Number(m[1]));
     });
-    socket.on('error', () => (clearTimeout(timer), resolve('no answer')));
+    socket.on('error', () => {
+      clearTimeout(timer);
+      resolve('no answer');
+    });
   });
   console.log(`  unknown slug announcing 14 MB, body not sent: ${status} in ${Math.round(performance.now() - started)} ms`);
   if (status !== 404) fail(`the unknown webhook slug answered ${status} without its body (want 404)`);
