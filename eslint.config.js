@@ -96,6 +96,53 @@ const moduleZones = subfolders(serverModules).map((mod) => ({
   except: [join(root, serverModules, mod, '**')],
   message: "Modules call each other's services, not repositories.",
 }));
+/**
+ * What a module offers the others: its services, and these shared pieces (jobs, mail, events,
+ * secrets, limits, credentials, deal views and events). Anything else in a module is its own.
+ */
+const publicEntries = [
+  `${serverModules}/*/*.service.ts`,
+  `${serverModules}/{${[
+    'jobs/define-job',
+    'jobs/job-queue',
+    'mail/mailer',
+    'events/event-bus',
+    'account-security/secret-box',
+    'auth/attempt-limiter',
+    'auth/sign-in-protection',
+    'auth/credentials',
+    'deals/deal-view',
+    'deals/deal-events',
+    'deals/status-changes',
+  ].join(',')}}.ts`,
+];
+/** A module's service imports another module only through its public entries. */
+const serviceZones = subfolders(serverModules).map((mod) => ({
+  target: `${serverModules}/${mod}/*.service.ts`,
+  from: `${serverModules}/*/**`,
+  except: [join(root, serverModules, mod, '**'), ...publicEntries.map((p) => join(root, p))],
+  message: "A service reaches another module only through its public entry (its service, or a shared piece named in eslint.config.js).",
+}));
+/** Plugins are shared by every module: they never reach into one's repository. */
+const pluginZones = [
+  {
+    target: 'apps/server/src/plugins',
+    from: `${serverModules}/*/*.repository.ts`,
+    message: "Plugins never import a module's repository; a type they need lives beside them or in the service.",
+  },
+];
+/**
+ * The files of a module that talk to the database themselves: its repository, and the adapters
+ * that hold their own connections (LISTEN/NOTIFY, the job queue's SQL). Every other file of a
+ * module (a helper a service calls) reaches the database through a repository.
+ */
+const databaseFiles = [
+  '**/*.repository.ts',
+  `${serverModules}/events/event-bus.ts`,
+  `${serverModules}/jobs/job-queue.ts`,
+  `${serverModules}/limits/attempt-logs.ts`,
+  `${serverModules}/**/*-bench.ts`,
+];
 const restrictedPaths = (list) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones: list }] });
 
 export default tseslint.config(
@@ -136,7 +183,7 @@ export default tseslint.config(
         'error',
         { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' },
       ],
-      ...restrictedPaths([...zones, ...moduleZones]),
+      ...restrictedPaths([...zones, ...moduleZones, ...serviceZones, ...pluginZones]),
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -183,6 +230,25 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.routes.ts'],
     rules: restrict(forbid(['@fitscore/db', ...database], 'Routes call services; they never touch the database.')),
+  },
+  {
+    // A module's other files (helpers its service calls, its wiring): the database only through a repository.
+    files: [`${serverModules}/**/*.ts`],
+    ignores: [...databaseFiles, ...testFiles, '**/*.service.ts', '**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fitscore/db', ...database],
+              allowTypeImports: true,
+              message: 'Only a repository (or a named database adapter) talks to the database; call one.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.service.ts'],

@@ -13,8 +13,14 @@
  *   4. Decompression and pixel bombs: a 1 MB PDF inflating to 1 GB and a small PPTX holding a
  *      30000x30000 PNG, each uploaded alone, then four at once (from four funds): every answer must be
  *      the typed too_complex refusal (422) within 20 s, and the server's RSS grow by less than 1 GB.
+ *   5. SMTP flood (issue 28): one anonymous DATA of 1.5 GB to a fund's intake address (PROBE_SMTP_MB), then
+ *      20 senders at once (SMTP_MAX_CLIENTS=4 here): the answers, how many were refused, and the RSS growth
+ *      (must stay under 50 MB).
+ *   6. Webhook flood (issue 28): 200 badly signed requests to a fund's webhook from one address, and an
+ *      unknown slug announcing a 14 MB body: answers by status, the intake log entries they left, and how
+ *      soon the unknown slug was answered without its body.
  * The RSS of the server and its deck workers (child processes) is sampled from /proc every 100 ms.
- * Options (env): PROBE_ONLY (a comma list of slow,cap,fuzz,bombs: run only those), PROBE_STALLED (2000), PROBE_DATABASE_URL (else embedded PGlite), PROBE_REQUEST_TIMEOUT_MS (server default).
+ * Options (env): PROBE_ONLY (a comma list of slow,cap,fuzz,bombs,smtp,webhook: run only those), PROBE_STALLED (2000), PROBE_DATABASE_URL (else embedded PGlite), PROBE_REQUEST_TIMEOUT_MS (server default).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFlateBombPdf, makePixelBombPptx } from '@fitscore/deck-analysis/testing/bombs';
+import { RawSmtp } from '../apps/server/test/smtp-client.ts';
 import { freePort, waitFor } from './lib/local-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -250,8 +257,101 @@ async function runBombs() {
   if (grownMb >= 1024) fail(`the bombs grew the server's memory by ${grownMb} MB (want < 1 GB)`);
 }
 
+// ---- 5. SMTP flood --------------------------------------------------------------------------
+const SMTP_MB = Number(process.env.PROBE_SMTP_MB ?? 1536);
+
+/** An investor's fund with email forwarding on: its session headers, intake address and webhook URL. */
+async function intakeFund(n) {
+  const headers = await investor(`intake-${n}`);
+  await fetch(`${base}/vc/profile/intake-sources/`, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ online_form_enabled: true, email_forwarding_enabled: true }),
+  });
+  const settings = await (await fetch(`${base}/vc/intake/`, { headers })).json();
+  return { headers, address: settings.emailAddress, webhookPath: new URL(settings.webhookUrl).pathname };
+}
+
+async function smtpFlood() {
+  const { address } = await intakeFund(1);
+  console.log(`\n5. SMTP flood to ${address}`);
+  const send = async (mb) => {
+    const smtp = await RawSmtp.open(smtpPort);
+    const refused = await smtp.envelope(address);
+    const answer = refused ?? (await smtp.data(mb));
+    smtp.end();
+    return answer;
+  };
+  sampleRss();
+  const overallPeak = peakRssKb;
+  let before = treeRssKb(server.pid);
+  peakRssKb = before;
+  const started = performance.now();
+  const one = await send(SMTP_MB);
+  sampleRss();
+  const grownOne = Math.round((peakRssKb - before) / 1024);
+  console.log(`  one DATA of ${SMTP_MB} MB: "${one.slice(0, 60)}" after ${Math.round(performance.now() - started)} ms; RSS grew ${grownOne} MB`);
+  if (!one.startsWith('552') || grownOne >= 50) fail(`the ${SMTP_MB} MB DATA answered ${one.slice(0, 3)} and grew RSS by ${grownOne} MB (want 552, < 50 MB)`);
+  before = treeRssKb(server.pid);
+  peakRssKb = before;
+  const answers = await Promise.all(Array.from({ length: 20 }, () => send(Math.ceil(SMTP_MB / 8))));
+  sampleRss();
+  const refused = answers.filter((a) => a.startsWith('421') || a === 'closed').length;
+  const grownMany = Math.round((peakRssKb - before) / 1024);
+  console.log(`  20 senders at once (${Math.ceil(SMTP_MB / 8)} MB each): ${refused} refused at connect, ${answers.filter((a) => a.startsWith('552')).length} answered 552; RSS grew ${grownMany} MB`);
+  if (grownMany >= 50) fail(`20 SMTP senders grew RSS by ${grownMany} MB (want < 50 MB)`);
+  peakRssKb = Math.max(peakRssKb, overallPeak);
+}
+
+// ---- 6. Webhook flood -------------------------------------------------------------------------
+async function webhookFlood() {
+  const { headers, webhookPath } = await intakeFund(2);
+  await fetch(`${base}/vc/intake/webhook-secret/`, { method: 'POST', headers });
+  console.log(`\n6. Webhook flood to ${webhookPath}`);
+  const byStatus = {};
+  for (let i = 0; i < 200; i++) {
+    const res = await fetch(`${base}${webhookPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': `m${i}`, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+      body: JSON.stringify({ company_name: 'Flood' }),
+    });
+    await res.arrayBuffer();
+    byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+  }
+  const log = await (await fetch(`${base}/vc/intake/log/`, { headers })).json();
+  const entries = log.items.filter((i) => i.outcome === 'refused');
+  console.log(`  200 bad signatures: ${Object.entries(byStatus).map(([s, n]) => `${n} x ${s}`).join(', ')}; intake log entries left: ${entries.length} (counting ${entries.reduce((n, i) => n + i.repeats, 0)})`);
+  if (entries.length > 1) fail(`bad signatures left ${entries.length} log entries (want 1, counted)`);
+  const started = performance.now();
+  const status = await new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.2.1' }, () =>
+      socket.write('POST /api/intake/webhook/no-such-fund HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 14000000\r\n\r\n{'),
+    );
+    let data = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('no answer');
+    }, 10_000);
+    socket.on('data', (d) => {
+      data += d;
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(data);
+      if (!m) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(Number(m[1]));
+    });
+    socket.on('error', () => {
+      clearTimeout(timer);
+      resolve('no answer');
+    });
+  });
+  console.log(`  unknown slug announcing 14 MB, body not sent: ${status} in ${Math.round(performance.now() - started)} ms`);
+  if (status !== 404) fail(`the unknown webhook slug answered ${status} without its body (want 404)`);
+}
+
 // ---- Start the server -----------------------------------------------------------------------
 const port = await freePort();
+const smtpPort = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-probe-'));
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -270,6 +370,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     NOT_FOUND_RATE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '100000',
+    // The SMTP receiver under the flood, with few clients at once so that 20 senders meet the cap.
+    SMTP_ENABLED: 'true',
+    SMTP_PORT: String(smtpPort),
+    SMTP_MAX_CLIENTS: '4',
+    SMTP_MAX_CONNECTIONS_PER_ADDRESS: '100',
+    INTAKE_RATE_LIMIT_PER_MINUTE: '1000',
     ...(process.env.PROBE_REQUEST_TIMEOUT_MS ? { REQUEST_TIMEOUT_MS: process.env.PROBE_REQUEST_TIMEOUT_MS } : {}),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -312,6 +418,8 @@ try {
   if (wanted('cap')) await perAddressCap();
   if (wanted('fuzz')) await fuzz();
   if (wanted('bombs')) await runBombs();
+  if (wanted('smtp')) await smtpFlood();
+  if (wanted('webhook')) await webhookFlood();
 
   sampleRss();
   console.log(`\nPeak RSS of the server: ${Math.round(peakRssKb / 1024)} MB (at start ${Math.round(startRssKb / 1024)} MB)`);

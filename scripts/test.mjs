@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order — unit and server integration tests (Vitest, embedded
+ * `npm test`: first the lint (`npm run lint`) and the type checker (`npm run typecheck`), each an
+ * error that fails the run; then every suite, in order — unit and server integration tests (Vitest, embedded
  * database), then the browser journeys (Playwright in the system Chromium against the
  * built app). Prints one closing line with the totals, and fails if anything failed.
  */
@@ -65,6 +66,20 @@ function playwrightFailures(suite, trail = []) {
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
+
+// The dependency rules and the types are part of the contract, not advice: an error in either fails npm test.
+const npmCli = process.env.npm_execpath;
+const npmRun = (script) => (npmCli ? run(`npm run ${script}`, [npmCli, 'run', '-s', script]) : runCommand(`npm run ${script}`, 'npm', ['run', '-s', script]));
+function runCommand(title, command, args) {
+  console.log(`\n=== ${title} ===`);
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: childEnv() }).status ?? 1;
+}
+for (const script of ['lint', 'typecheck']) {
+  if (npmRun(script) !== 0) {
+    totals.failed++;
+    failures.push(`${script}: npm run ${script} reported errors (see above)`);
+  }
 }
 
 const unitStatus = run(

@@ -109,6 +109,34 @@ const violations: { name: string; file: string; code: string; rule: string; says
     rule: 'import-x/no-restricted-paths',
     says: "Modules call each other's services, not repositories",
   },
+  {
+    name: 'a non-service helper inside a module importing drizzle-orm',
+    file: 'apps/server/src/modules/deals/lint-probe.ts',
+    code: `import { eq } from 'drizzle-orm';\nexport { eq };\n`,
+    rule: '@typescript-eslint/no-restricted-imports',
+    says: 'Only a repository',
+  },
+  {
+    name: 'a non-service helper inside a module importing @fitscore/db tables',
+    file: 'apps/server/src/modules/deals/lint-probe.ts',
+    code: `import { deals } from '@fitscore/db';\nexport { deals };\n`,
+    rule: '@typescript-eslint/no-restricted-imports',
+    says: 'Only a repository',
+  },
+  {
+    name: "a service importing another module's internals (not its public entry)",
+    file: 'apps/server/src/modules/founder/lint-probe.service.ts',
+    code: `import * as rules from '../intake/intake-rules.ts';\nexport { rules };\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: 'only through its public entry',
+  },
+  {
+    name: "plugins/ importing a module's repository",
+    file: 'apps/server/src/plugins/lint-probe.ts',
+    code: `import type { SessionUser } from '../modules/auth/auth.repository.ts';\nexport type { SessionUser };\n`,
+    rule: 'import-x/no-restricted-paths',
+    says: "Plugins never import a module's repository",
+  },
 ];
 
 describe('eslint.config.js refuses code that breaks a dependency direction', () => {

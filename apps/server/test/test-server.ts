@@ -57,24 +57,31 @@ export async function startTestServer(
     app,
     config,
     database,
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Token ${options.token}`;
-      let body: RawBody | undefined = options.raw;
-      if (options.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = JSON.stringify(options.body);
-      }
-      const res = await fetch(url + path, { method, headers, body: body ?? null });
-      const text = await res.text();
-      let parsed: unknown = text;
-      if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-      return { status: res.status, body: parsed as any, headers: res.headers };
-    },
+    request: httpClient(url),
     async close() {
       await app.close();
       if (!shared) await database.dispose();
     },
+  };
+}
+
+export type HttpRequest = TestServer['request'];
+
+/** Requests to a server at `url` as the web app sends them (JSON in and out, `Token` auth). */
+export function httpClient(url: string): HttpRequest {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Token ${options.token}`;
+    let body: RawBody | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(url + path, { method, headers, body: body ?? null });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, body: parsed as any, headers: res.headers };
   };
 }
 
@@ -84,7 +91,7 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-export async function signUp(server: TestServer, type: 'founder' | 'vc', extra: { email?: string; password?: string; name?: string } = {}) {
+export async function signUp(server: Pick<TestServer, 'request'>, type: 'founder' | 'vc', extra: { email?: string; password?: string; name?: string } = {}) {
   const email = extra.email ?? uniqueEmail(type);
   const password = extra.password ?? 'secret-pass-1';
   const res = await server.request('POST', '/user/signup/', {

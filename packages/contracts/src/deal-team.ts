@@ -14,10 +14,18 @@ export type FundMember = z.infer<typeof FundMemberSchema>;
 
 export const NOT_A_MEMBER = 'Choose a member of your fund';
 
-export const DealAssignBodySchema = z.object({
-  /** A member of the fund, or null to leave the deal unassigned. */
-  ownerId: z.uuid({ error: NOT_A_MEMBER }).nullable(),
-});
+export const DealAssignBodySchema = z
+  .object({
+    /** A member of the fund, or null to leave the deal unassigned. */
+    memberId: z.uuid({ error: NOT_A_MEMBER }).nullable().optional(),
+    /** The same as `memberId` (its earlier name, still accepted). */
+    ownerId: z.uuid({ error: NOT_A_MEMBER }).nullable().optional(),
+  })
+  .refine((b) => b.memberId !== undefined || b.ownerId !== undefined, { error: 'Say which member (memberId), or null for none.' });
+
+/** The member an assign body names (memberId, or its alias ownerId); null: unassigned. */
+export const assignedMember = (body: { memberId?: string | null | undefined; ownerId?: string | null | undefined }): string | null =>
+  body.memberId !== undefined ? body.memberId : (body.ownerId ?? null);
 
 /** Who can own a deal (the fund's real members) and giving a deal its owner. */
 export const dealTeamEndpoints = {

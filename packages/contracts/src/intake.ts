@@ -58,6 +58,8 @@ export const IntakeLogItemSchema = z
     /** The company name read from the item, when one was. */
     companyName: z.string().nullable(),
     dealId: z.string().nullable(),
+    /** How many refusals this entry stands for (repeated bad webhook signatures share one entry); 1 for every other item. */
+    repeats: z.number().int().min(1),
   })
   .meta({ id: 'IntakeLogItem' });
 export type IntakeLogItem = z.infer<typeof IntakeLogItemSchema>;

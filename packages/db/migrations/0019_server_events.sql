@@ -8,7 +8,5 @@ CREATE TABLE "server_events" (
 	CONSTRAINT "server_events_audience_kind_check" CHECK ("server_events"."audience_kind" in ('user', 'fund'))
 );
 --> statement-breakpoint
-ALTER TABLE "alert_deliveries" DROP CONSTRAINT "alert_deliveries_status_check";--> statement-breakpoint
 CREATE INDEX "server_events_audience_idx" ON "server_events" USING btree ("audience_kind","audience_id","id");--> statement-breakpoint
-CREATE INDEX "server_events_created_idx" ON "server_events" USING btree ("created_at");--> statement-breakpoint
-ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_status_check" CHECK ("alert_deliveries"."status" in ('pending', 'sent', 'failed', 'skipped'));
+CREATE INDEX "server_events_created_idx" ON "server_events" USING btree ("created_at");

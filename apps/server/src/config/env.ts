@@ -57,6 +57,12 @@ const EnvSchema = z.object({
   /** The built-in SMTP receiver of forwarded decks; on by default except under NODE_ENV=test. */
   SMTP_ENABLED: bool.optional(),
   SMTP_PORT: port.default(2525),
+  /** SMTP clients connected at once to this host's receiver; more are refused with 421 at connect. */
+  SMTP_MAX_CLIENTS: positiveInt.default(50),
+  /** SMTP connections at once from one address; more are refused with 421 at connect. */
+  SMTP_MAX_CONNECTIONS_PER_ADDRESS: positiveInt.default(5),
+  /** An SMTP session that sends nothing for this long is closed. */
+  SMTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(60),
   /** Funds' intake addresses are `{slug}@{INTAKE_EMAIL_DOMAIN}`. */
   INTAKE_EMAIL_DOMAIN: z.string().min(1).default('intake.localhost'),
   NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
@@ -202,7 +208,18 @@ export interface AppConfig {
   rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
   bodyLimitBytes: number;
   /** Deal intake: the SMTP receiver, the funds' email domain and the per-fund/per-sender limit. */
-  intake: { smtpEnabled: boolean; smtpHost: string; smtpPort: number; emailDomain: string; ratePerMinute: number; payloadRetentionDays: number };
+  intake: {
+    smtpEnabled: boolean;
+    smtpHost: string;
+    smtpPort: number;
+    /** Bounds of the SMTP receiver: clients at once, per address, and an idle session's life. */
+    smtpMaxClients: number;
+    smtpMaxPerAddress: number;
+    smtpIdleTimeoutMs: number;
+    emailDomain: string;
+    ratePerMinute: number;
+    payloadRetentionDays: number;
+  };
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
   /** Whether this process serves the API; a worker host has it off. */
   apiEnabled: boolean;
@@ -300,6 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       smtpEnabled: e.API_ENABLED && (e.SMTP_ENABLED ?? e.NODE_ENV !== 'test'),
       smtpHost: e.HOST,
       smtpPort: e.SMTP_PORT,
+      smtpMaxClients: e.SMTP_MAX_CLIENTS,
+      smtpMaxPerAddress: e.SMTP_MAX_CONNECTIONS_PER_ADDRESS,
+      smtpIdleTimeoutMs: e.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
       emailDomain: e.INTAKE_EMAIL_DOMAIN.toLowerCase(),
       ratePerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
       payloadRetentionDays: e.INTAKE_PAYLOAD_RETENTION_DAYS,

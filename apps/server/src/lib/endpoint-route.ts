@@ -29,9 +29,12 @@ export interface EndpointRouteOptions {
   webhookSecret?: WebhookSecret;
 }
 
-/** The access hooks of a route: a session guard, or for `signed` the signature check on the raw body. */
+/**
+ * The access hooks of a route: a session guard on `onRequest` (before params, query or body are
+ * read or validated), or for `signed` the signature check on the raw body.
+ */
 function accessHooks(app: FastifyInstance, endpoint: Endpoint, options: EndpointRouteOptions) {
-  if (endpoint.access !== 'signed') return { preHandler: app.requireAccess(endpoint.access) };
+  if (endpoint.access !== 'signed') return { onRequest: app.requireAccess(endpoint.access) };
   if (!options.webhookSecret) throw new Error(`${endpoint.method} ${endpoint.path} is signed but has no webhookSecret`);
   return signedRouteHooks(options.webhookSecret);
 }

@@ -1,7 +1,7 @@
 import type { EndpointAccess, FundRole, PublicRateLimit } from '@fitscore/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { SessionUser } from '../modules/auth/auth.repository.ts';
+import type { SessionUser } from '../modules/auth/auth.service.ts';
 
 export interface AuthContext {
   user: SessionUser;
@@ -51,7 +51,7 @@ declare module 'fastify' {
     fund: FundAccess | null;
   }
   interface FastifyInstance {
-    requireAccess(access: Exclude<EndpointAccess, 'signed'>): preHandlerAsyncHookHandler;
+    requireAccess(access: Exclude<EndpointAccess, 'signed'>): onRequestAsyncHookHandler;
     publicLimit(kind: PublicRateLimit): RateLimit;
   }
 }
@@ -71,6 +71,8 @@ const ROLE_NAMES = { founder: 'founders', vc: 'investors' } as const;
  * session, 403 for the wrong role, and for `fund:*` the caller's fund and role there
  * (403 when a member calls an admin endpoint). Ownership of individual resources below the
  * fund is checked by each module's service. `signed` endpoints are guarded by `webhook-signature.ts`.
+ * It runs as an `onRequest` hook: the caller is known before Fastify reads or validates the path,
+ * query or body, so an anonymous or wrong-role caller learns nothing about them (401/403, never 400).
  */
 export function registerAccessGuard(app: FastifyInstance, options: AccessOptions) {
   const { authenticator } = options;
@@ -78,7 +80,7 @@ export function registerAccessGuard(app: FastifyInstance, options: AccessOptions
   app.decorateRequest('fund', null);
   app.decorateRequest('rawBody', null);
   app.decorate('publicLimit', (kind: PublicRateLimit) => options.publicLimits[kind]);
-  app.decorate('requireAccess', (access: Exclude<EndpointAccess, 'signed'>): preHandlerAsyncHookHandler => {
+  app.decorate('requireAccess', (access: Exclude<EndpointAccess, 'signed'>): onRequestAsyncHookHandler => {
     return async (request) => {
       const token = readToken(request);
       if (access === 'public') {

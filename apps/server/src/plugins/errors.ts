@@ -98,6 +98,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const { message, details } = describeIssues(err.validation, err.validationContext);
+      // A path that names no resource (a malformed id) is an unknown one: 404, like an id that is not there.
+      if (err.validationContext === 'params') return sendError(reply, 'not_found', message);
       return sendError(reply, 'validation_failed', message, { details });
     }
     const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;

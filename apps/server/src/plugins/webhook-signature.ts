@@ -11,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** The signing secret for one request (e.g. the fund a webhook URL names); null: no such webhook. */
+/**
+ * The signing secret for one request (e.g. the fund a webhook URL names), looked up before the
+ * body is read; null: no secret set (401). It may throw its own refusal (404 for no such webhook).
+ */
 export type WebhookSecret = (request: FastifyRequest) => string | null | Promise<string | null>;
 
 const BAD_SIGNATURE = 'The webhook signature is missing or not valid.';
@@ -39,13 +42,20 @@ class ExactBytesWebhook extends Webhook {
  * `webhook-signature`, an HMAC-SHA256 over id, timestamp and the raw body). The raw body is
  * read before parsing and kept; the signature is checked before the body is validated, so
  * an unsigned caller learns nothing about the schema. Old timestamps are refused (replays).
+ * The secret is looked up first, after the per-address limit (`onRequest`) and before the body
+ * stream is touched: a webhook that does not exist or has no secret is refused before a byte of
+ * its body is read.
  */
 export function signedRouteHooks(secretOf: WebhookSecret): {
   preParsing: preParsingAsyncHookHandler;
   preValidation: preValidationAsyncHookHandler;
 } {
+  const secrets = new WeakMap<FastifyRequest, string>();
   return {
     async preParsing(request: FastifyRequest, _reply: FastifyReply, payload) {
+      const secret = await secretOf(request);
+      if (!secret) throw new AppError('unauthenticated', BAD_SIGNATURE);
+      secrets.set(request, secret);
       const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
       const chunks: Buffer[] = [];
       let size = 0;
@@ -59,7 +69,7 @@ export function signedRouteHooks(secretOf: WebhookSecret): {
       return Readable.from([request.rawBody]);
     },
     async preValidation(request: FastifyRequest) {
-      const secret = await secretOf(request);
+      const secret = secrets.get(request);
       if (!secret) throw new AppError('unauthenticated', BAD_SIGNATURE);
       try {
         new ExactBytesWebhook(secret).verify(request.rawBody ?? Buffer.alloc(0), request.headers as Record<string, string>, {

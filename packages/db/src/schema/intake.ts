@@ -1,6 +1,6 @@
 import { INTAKE_CHANNELS, INTAKE_OUTCOMES, DEAL_SOURCES } from '@fitscore/contracts';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deals } from './deals.ts';
 import { funds } from './funds.ts';
 
@@ -50,6 +50,11 @@ export const intakeItems = pgTable(
     externalId: text('external_id'),
     dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * How many refusals this row stands for: refusals that repeat (a webhook's bad signatures)
+     * are counted on one row per fund rather than a row each, so they cannot push real items out of the log.
+     */
+    repeats: integer('repeats').notNull().default(1),
   },
   (t) => [
     index('intake_items_fund_received_idx').on(t.fundId, t.receivedAt),

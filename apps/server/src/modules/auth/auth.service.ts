@@ -7,6 +7,9 @@ import type { AuthContext, Authenticator } from '../../plugins/auth.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { AccountRecoveryService } from './account-recovery.service.ts';
 import type { AuthRepository, SessionUser } from './auth.repository.ts';
+
+/** The signed-in user as the access guard (plugins/auth.ts) holds it. */
+export type { SessionUser };
 import { assertNotCommon } from './common-passwords.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
 import { decoyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from './credentials.ts';

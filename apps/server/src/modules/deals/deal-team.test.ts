@@ -59,6 +59,13 @@ describe('fund members and Assign', () => {
     // Unassigning.
     const cleared = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { ownerId: null } });
     expect([cleared.status, cleared.body.deal.owner]).toEqual([200, null]);
+
+    // The contract's name, memberId (ownerId above is its alias); a body naming neither is refused.
+    const byMemberId = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { memberId: colleague.user.id } });
+    expect([byMemberId.status, byMemberId.body.deal.owner?.id]).toEqual([200, colleague.user.id]);
+    const none = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { memberId: null } });
+    expect([none.status, none.body.deal.owner]).toEqual([200, null]);
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: {} })).status).toBe(400);
   });
 
   it("answers 404 for another fund's deal and unknown ids, 403 for founders", async () => {

@@ -1,4 +1,4 @@
-import { dealsEndpoints, dealTeamEndpoints } from '@fitscore/contracts';
+import { assignedMember, dealsEndpoints, dealTeamEndpoints } from '@fitscore/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { sendCsv } from '../../plugins/downloads.ts';
@@ -23,6 +23,6 @@ export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: Dea
   });
   registerEndpoint(app, dealsEndpoints.detail, ({ fund, params }) => deals.detail(fund.id, params.id));
   registerEndpoint(app, dealTeamEndpoints.members, ({ fund }) => team.members(fund.id));
-  registerEndpoint(app, dealTeamEndpoints.assign, ({ fund, auth, params, body }) => team.assign(fund.id, auth.user.id, params.id, body.ownerId));
+  registerEndpoint(app, dealTeamEndpoints.assign, ({ fund, auth, params, body }) => team.assign(fund.id, auth.user.id, params.id, assignedMember(body)));
   registerEndpoint(app, dealsEndpoints.upload, async ({ fund, request }) => deals.upload(fund.id, await readDealUpload(request)));
 }

@@ -1,5 +1,5 @@
 import { EVENTS_READY, EVENTS_STREAM_PATH, EVENT_TICKET_TTL_SECONDS, eventsEndpoints } from '@fitscore/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
@@ -9,6 +9,9 @@ import type { EventTickets } from './event-tickets.ts';
 
 
 const EventIdSchema = z.string().regex(/^\d{1,15}$/, 'Last-Event-ID must be an event id');
+/** The stream for clients that are not browsers (issue 28): a session in the Authorization header. */
+export const VC_EVENTS_PATH = '/api/vc/events';
+const ResumeQuerySchema = z.object({ lastEventId: EventIdSchema.optional() });
 const StreamQuerySchema = z.object({
   ticket: z.string().min(1).max(512),
   /** Where a new EventSource (a fresh ticket) resumes: the browser only sends the header on its own retries. */
@@ -32,6 +35,55 @@ export function eventsRoutes(
     expires_in: EVENT_TICKET_TTL_SECONDS,
   }));
 
+  /** One browser session's stream (the ticket's user, or the Authorization header's). */
+  const stream = async (request: FastifyRequest, reply: FastifyReply) => {
+    const userId = request.eventsUser!;
+    const { lastEventId: fromQuery } = request.query as z.infer<typeof ResumeQuerySchema>;
+    const header = request.headers['last-event-id'];
+    // The browser's own reconnect sends the header (newer than the query of the URL it reuses).
+    const resumeFrom = typeof header === 'string' && EventIdSchema.safeParse(header).success ? header : fromQuery;
+    const membership = await memberships.membershipOf(userId);
+    const audiences: Audience[] = [{ user: userId }];
+    if (membership) audiences.push({ fund: membership.fundId });
+    reply.sse.keepAlive();
+
+    /** The highest stored id sent: replay and live overlap, so anything at or below it is a duplicate. */
+    let lastSent = 0;
+    let replaying = true;
+    const held: DeliveredEvent[] = [];
+    const send = (event: DeliveredEvent) => {
+      if (!reply.sse.isConnected) return;
+      if (event.id !== undefined) {
+        if (event.id <= lastSent) return;
+        lastSent = event.id;
+      }
+      reply.sse
+        .send({ ...(event.id !== undefined ? { id: String(event.id) } : {}), event: event.type, data: event.data ?? null })
+        .catch((err: unknown) => {
+          request.log.debug({ err }, 'event not delivered: the stream closed');
+        });
+    };
+    // The log's head, read before subscribing: a fresh stream replays from there, so an event committed
+    // while it subscribes is in the log read, the live feed or both (deduplicated), never in neither.
+    const from = resumeFrom !== undefined ? Number(resumeFrom) : bus.head ? await bus.head() : undefined;
+    const stops = audiences.map((audience) =>
+      bus.subscribe(audience, (event) => (replaying ? held.push(event) : send(event))),
+    );
+    open.add(reply.sse);
+    reply.sse.onClose(() => {
+      open.delete(reply.sse);
+      stops.forEach((stop) => stop());
+    });
+    if (from !== undefined && bus.replay) {
+      lastSent = from;
+      for (const event of await bus.replay(audiences, from)) send(event);
+    }
+    replaying = false;
+    held.splice(0).forEach(send);
+    // `ready` carries the last id covered, so a stream that saw no event yet still resumes from here.
+    await reply.sse.send({ ...(from !== undefined ? { id: String(lastSent) } : {}), event: EVENTS_READY, data: {} });
+  };
+
   app.get(
     EVENTS_STREAM_PATH,
     {
@@ -44,53 +96,22 @@ export function eventsRoutes(
         request.eventsUser = userId;
       },
     },
-    async (request, reply) => {
-      const userId = request.eventsUser!;
-      const { lastEventId: fromQuery } = request.query as z.infer<typeof StreamQuerySchema>;
-      const header = request.headers['last-event-id'];
-      // The browser's own reconnect sends the header (newer than the query of the URL it reuses).
-      const resumeFrom = typeof header === 'string' && EventIdSchema.safeParse(header).success ? header : fromQuery;
-      const membership = await memberships.membershipOf(userId);
-      const audiences: Audience[] = [{ user: userId }];
-      if (membership) audiences.push({ fund: membership.fundId });
-      reply.sse.keepAlive();
-
-      /** The highest stored id sent: replay and live overlap, so anything at or below it is a duplicate. */
-      let lastSent = 0;
-      let replaying = true;
-      const held: DeliveredEvent[] = [];
-      const send = (event: DeliveredEvent) => {
-        if (!reply.sse.isConnected) return;
-        if (event.id !== undefined) {
-          if (event.id <= lastSent) return;
-          lastSent = event.id;
-        }
-        reply.sse
-          .send({ ...(event.id !== undefined ? { id: String(event.id) } : {}), event: event.type, data: event.data ?? null })
-          .catch((err: unknown) => {
-            request.log.debug({ err }, 'event not delivered: the stream closed');
-          });
-      };
-      // The log's head, read before subscribing: a fresh stream replays from there, so an event committed
-      // while it subscribes is in the log read, the live feed or both (deduplicated), never in neither.
-      const from = resumeFrom !== undefined ? Number(resumeFrom) : bus.head ? await bus.head() : undefined;
-      const stops = audiences.map((audience) =>
-        bus.subscribe(audience, (event) => (replaying ? held.push(event) : send(event))),
-      );
-      open.add(reply.sse);
-      reply.sse.onClose(() => {
-        open.delete(reply.sse);
-        stops.forEach((stop) => stop());
-      });
-      if (from !== undefined && bus.replay) {
-        lastSent = from;
-        for (const event of await bus.replay(audiences, from)) send(event);
-      }
-      replaying = false;
-      held.splice(0).forEach(send);
-      // `ready` carries the last id covered, so a stream that saw no event yet still resumes from here.
-      await reply.sse.send({ ...(from !== undefined ? { id: String(lastSent) } : {}), event: EVENTS_READY, data: {} });
+    stream,
+  );
+  // The same stream for clients that are not browsers: the session token in the Authorization header, no ticket.
+  app.get(
+    VC_EVENTS_PATH,
+    {
+      sse: 'only',
+      schema: { summary: 'The server-push stream (text/event-stream), authenticated by the Authorization header', tags: ['events'], security: [{ token: [] }], querystring: ResumeQuerySchema },
+      onRequest: [
+        app.requireAccess('vc'),
+        async (request) => {
+          request.eventsUser = request.auth!.user.id;
+        },
+      ],
     },
+    stream,
   );
 }
 

@@ -3,7 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { signUp, type TestServer } from '../../../test/test-server.ts';
 
 /** A fund with its thesis saved and the chosen intake sources on; its slug and email token. */
-export async function newFund(server: TestServer, options: { form?: boolean; email?: boolean; name?: string } = {}) {
+export async function newFund(server: Pick<TestServer, 'request'>, options: { form?: boolean; email?: boolean; name?: string } = {}) {
   const vc = await signUp(server, 'vc');
   const step1 = await server.request('POST', '/vc/profile/step1/', {
     token: vc.token,
@@ -28,7 +28,7 @@ export async function settledLog(server: TestServer, fund: Fund, expected: numbe
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await server.request('GET', '/vc/intake/log/', { token: fund.token });
-    const items = res.body.items as { outcome: string; reason: string | null; dealId: string | null; channel: string; companyName: string | null; sender: string | null }[];
+    const items = res.body.items as { outcome: string; repeats: number; reason: string | null; dealId: string | null; channel: string; companyName: string | null; sender: string | null }[];
     if (items.length >= expected && items.every((i) => i.outcome !== 'received')) return items;
     if (Date.now() > deadline) throw new Error(`intake log not settled: ${JSON.stringify(items)}`);
     await new Promise((r) => setTimeout(r, 200));

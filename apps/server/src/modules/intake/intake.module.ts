@@ -53,7 +53,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs,
     payloadRetentionDays: config.intake.payloadRetentionDays,
   });
   jobs.register(...intake.jobs);
-  intakeRoutes(app, intake);
+  intakeRoutes(app, intake, { webhookPerMinute: config.intake.ratePerMinute });
 
   // The hourly payload retention sweep, run like the server events' one (any process may run
   // it: deleting twice is harmless), not through pg-boss's scheduler.
@@ -81,7 +81,11 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs,
 
   app.decorate('intakeSmtpPort', null);
   if (config.intake.smtpEnabled) {
-    const smtp = createSmtpReceiver(intake, app.log);
+    const smtp = createSmtpReceiver(intake, app.log, {
+      maxClients: config.intake.smtpMaxClients,
+      maxPerAddress: config.intake.smtpMaxPerAddress,
+      idleTimeoutMs: config.intake.smtpIdleTimeoutMs,
+    });
     app.addHook('onReady', async () => {
       app.intakeSmtpPort = await smtp.listen(config.intake.smtpPort, config.intake.smtpHost);
       app.log.info({ port: app.intakeSmtpPort, domain: config.intake.emailDomain }, 'intake: SMTP receiver listening');

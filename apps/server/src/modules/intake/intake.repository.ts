@@ -70,6 +70,21 @@ export const createIntakeRepository = repository((db) => ({
     return row!;
   },
 
+  /**
+   * A refusal that repeats (bad webhook signatures): one row per fund and `key`, its count raised
+   * and its reason and time brought up to date by each new one, in one statement.
+   */
+  countRepeatedRefusal: async (values: NewIntakeItem & { externalId: string }) => {
+    await db
+      .insert(intakeItems)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [intakeItems.fundId, intakeItems.channel, intakeItems.externalId],
+        targetWhere: sql`${intakeItems.externalId} is not null`,
+        set: { repeats: sql`${intakeItems.repeats} + 1`, reason: values.reason, receivedAt: sql`now()`, processedAt: sql`now()` },
+      });
+  },
+
   /** The item and its processing job in one transaction: neither exists without the other. */
   insertItemWithJob: async (values: NewIntakeItem & { id: string }, withItem: (tx: Database) => Promise<unknown>): Promise<IntakeItemRow> =>
     db.transaction(async (tx) => {

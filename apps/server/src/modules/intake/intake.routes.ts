@@ -39,7 +39,8 @@ function signatureProblem(request: FastifyRequest): string {
   return 'Bad signature';
 }
 
-export function intakeRoutes(app: FastifyInstance, intake: IntakeService) {
+/** `webhookPerMinute`: requests per minute per address to the webhook, counted before anything else is read. */
+export function intakeRoutes(app: FastifyInstance, intake: IntakeService, limits: { webhookPerMinute: number }) {
   registerEndpoint(app, intakeEndpoints.settings, ({ fund }) => intake.settings(fund.id));
   registerEndpoint(app, intakeEndpoints.rotateWebhookSecret, ({ fund }) => intake.rotateWebhookSecret(fund.id));
   registerEndpoint(app, intakeEndpoints.rotateEmailToken, ({ fund }) => intake.rotateEmailToken(fund.id));
@@ -74,6 +75,7 @@ export function intakeRoutes(app: FastifyInstance, intake: IntakeService) {
         intake.webhook(params.slug, request.ip, String(request.headers['webhook-id']), rawBody, request.headers['content-type'] ?? 'application/json'),
       {
         bodyLimit: WEBHOOK_BODY_LIMIT,
+        rateLimit: { max: limits.webhookPerMinute, timeWindow: 60_000 },
         webhookSecret: (request) => intake.webhookSecretOf((request.params as { slug: string }).slug),
       },
     );

@@ -20,13 +20,12 @@ import { z } from 'zod';
 import { AppError, invalidInput } from '../../lib/app-error.ts';
 import { blobHead, blobSize, type BlobData, type BlobStore } from '../../lib/blob-store.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
-import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DeckAnalyzerPort } from '../../plugins/platform.ts';
 import type { SecretBox } from '../account-security/secret-box.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { thesisFit } from '../deals/deal-view.ts';
-import type { DealUpdates } from '../deals/deal-updates.ts';
 import { MAX_DECK_BYTES, type DecksService } from '../decks/decks.service.ts';
 import { defineJob, type JobFailure } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -42,6 +41,11 @@ export const DECK_TOO_LARGE = 'File size must be less than 10MB';
 const NOT_A_DECK = 'Please upload a PDF or PowerPoint file';
 const NO_DECK = 'Please choose a pitch deck file';
 export const UNKNOWN_FUND = 'No fund accepts applications at this address.';
+/**
+ * The external id of a fund's one 'bad signatures' log entry. It starts with a space, which no
+ * `webhook-id` header can (header values are trimmed), so it never meets a real webhook's id.
+ */
+const BAD_SIGNATURES_KEY = ' bad-signatures';
 
 export interface IntakeServiceDeps {
   repo: IntakeRepository;
@@ -53,7 +57,7 @@ export interface IntakeServiceDeps {
   /** Sends applicants by form or email their receipt. */
   replies: Pick<ApplicantRepliesService, 'applied'>;
   /** Open screens of the fund hear of a deal made or joined by an arrival. */
-  deals: Pick<DealUpdates, 'changed'>;
+  deals: { changed(fundId: string, dealId: string, tx?: Transaction): void };
   analyzer: Pick<DeckAnalyzerPort, 'inspect'>;
   secrets: SecretBox;
   publicWebUrl: string;
@@ -292,15 +296,24 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     };
   }
 
-  /** A fund's intake address: `{slug}@{INTAKE_EMAIL_DOMAIN}` → the fund, or why it takes no mail. */
-  async function fundForAddress(address: string): Promise<{ fund: FundRow } | { error: string }> {
+  /**
+   * An SMTP RCPT TO: the fund behind `{slug}@{INTAKE_EMAIL_DOMAIN}`, or why it takes no mail
+   * (with the SMTP reply code). The per-sender and per-fund limit is applied first, before
+   * anything is written: a refusal for forwarding off is logged only within that limit.
+   */
+  async function recipient(address: string, ip: string): Promise<{ fund: FundRow } | { error: string; code: number }> {
     const [local, domain] = address.toLowerCase().split('@');
-    if (!local || domain !== deps.emailDomain) return { error: 'No such intake address' };
+    if (!local || domain !== deps.emailDomain) return { error: 'No such intake address', code: 550 };
     const fund = await repo.fundBySlug(local);
-    if (!fund) return { error: 'No such intake address' };
+    if (!fund) return { error: 'No such intake address', code: 550 };
+    try {
+      admit([`ip:${ip}`, `fund:${fund.id}`]);
+    } catch (err) {
+      return { error: (err as Error).message, code: 450 };
+    }
     if (!fund.emailForwardingEnabled) {
       await repo.insertItem({ fundId: fund.id, channel: 'email', format: 'rfc822', reference: newReference(), outcome: 'refused', reason: 'Channel off', processedAt: new Date() });
-      return { error: INTAKE_EMAIL_OFF };
+      return { error: INTAKE_EMAIL_OFF, code: 550 };
     }
     return { fund };
   }
@@ -360,22 +373,41 @@ export function createIntakeService(deps: IntakeServiceDeps) {
           sender: r.sender,
           companyName: r.companyName,
           dealId: r.dealId,
+          repeats: r.repeats,
         })),
       };
     },
 
-    /** The webhook signing secret of the fund a webhook URL names; null: no such fund or no secret. */
+    /**
+     * The webhook signing secret of the fund a webhook URL names, read before its body: 404 for no
+     * such fund, null when the fund has set no secret.
+     */
     async webhookSecretOf(slug: string): Promise<string | null> {
       const fund = await repo.fundBySlug(slug);
-      const row = fund ? await repo.settings(fund.id) : undefined;
-      if (!fund || !row?.webhookSecretSealed) return null;
+      if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
+      const row = await repo.settings(fund.id);
+      if (!row?.webhookSecretSealed) return null;
       return secrets.decrypt(row.webhookSecretSealed, secretContext(fund.id));
     },
 
-    /** A signature check failed on a known fund's webhook: logged, so 'nothing arrived' can be explained. */
+    /**
+     * A signature check failed on a known fund's webhook: counted on one log entry per fund (its
+     * latest reason and time), so 'nothing arrived' can be explained and a flood of bad signatures
+     * cannot push real items out of the log.
+     */
     async logBadSignature(slug: string, reason: string) {
       const fund = await repo.fundBySlug(slug);
-      if (fund) await repo.insertItem({ fundId: fund.id, channel: 'webhook', format: 'webhook', reference: newReference(), outcome: 'refused', reason, processedAt: new Date() });
+      if (!fund) return;
+      await repo.countRepeatedRefusal({
+        fundId: fund.id,
+        channel: 'webhook',
+        format: 'webhook',
+        reference: newReference(),
+        outcome: 'refused',
+        reason,
+        externalId: BAD_SIGNATURES_KEY,
+        processedAt: new Date(),
+      });
     },
 
     // ---- Channels ----
@@ -493,17 +525,9 @@ export function createIntakeService(deps: IntakeServiceDeps) {
       return store(fund, { channel: 'email', format, fields: { companyName: '', contentType }, payload: body, senderIp: ip });
     },
 
-    /** The SMTP receiver's side: which fund an RCPT TO reaches, the per-sender limit, and storing the message. */
+    /** The SMTP receiver's side: which fund an RCPT TO reaches (within the per-sender limit), and storing the message. */
     smtp: {
-      fundForAddress,
-      admitSender(ip: string, fundId: string): string | null {
-        try {
-          admit([`ip:${ip}`, `fund:${fundId}`]);
-          return null;
-        } catch (err) {
-          return (err as Error).message;
-        }
-      },
+      recipient,
       store: (fund: FundRow, raw: BlobData, ip: string, envelopeFrom: string | null) =>
         store(fund, { channel: 'email', format: 'rfc822', fields: { companyName: '', contentType: 'message/rfc822' }, payload: raw, senderIp: ip, sender: envelopeFrom }),
     },

@@ -14,15 +14,50 @@ export interface SmtpReceiver {
 
 const smtpError = (message: string, responseCode: number) => Object.assign(new Error(message), { responseCode });
 
+export interface SmtpBounds {
+  /** Clients connected at once (SMTP_MAX_CLIENTS); more are answered 421 and closed. */
+  maxClients: number;
+  /** Connections at once from one address; more are answered 421 and closed. */
+  maxPerAddress: number;
+  /** An idle session is closed after this long. */
+  idleTimeoutMs: number;
+}
+
+/**
+ * Reads a message's DATA keeping at most `limit` bytes: past it, the rest is read to the end
+ * (the terminating dot) and dropped as it arrives, so an oversized message costs no memory.
+ * Resolves with the chunks kept, or null when the message was over the limit.
+ */
+function readBounded(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer[] | null> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] | null = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) chunks = null;
+      else chunks?.push(chunk);
+    });
+    stream.on('error', reject);
+    stream.on('end', () => resolve((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded ? null : chunks));
+  });
+}
+
 /**
  * The built-in SMTP receiver of forwarded decks (nodemailer's smtp-server): it accepts mail only
  * for known funds' intake addresses (others are refused at RCPT TO), refuses a message over the
  * size limit with 552, and stores each accepted message in the intake log before answering 250.
+ *
+ * Every read is bounded (ADR 0039): clients at once and per address (421 at connect), idle
+ * sessions closed, the per-sender and per-fund intake limit applied at RCPT TO before anything is
+ * written, and DATA past SIZE dropped as it arrives rather than held.
  */
-export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger): SmtpReceiver {
+export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger, bounds: SmtpBounds): SmtpReceiver {
   if (!installDataScan()) log.warn('intake: smtp-server is not the version its faster DATA scan was checked against; its own parser is used');
   /** The fund of each recipient a session's RCPT TO accepted (a session may send several messages). */
   const fundsOf = new WeakMap<SMTPServerSession, Map<string, FundRow>>();
+  /** Open connections per remote address, and the sessions counted there. */
+  const perAddress = new Map<string, number>();
+  const counted = new WeakSet<SMTPServerSession>();
 
   const server = new SMTPServer({
     name: 'fitscore-intake',
@@ -30,14 +65,23 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: INTAKE_MAX_MESSAGE_BYTES,
+    maxClients: bounds.maxClients,
+    socketTimeout: bounds.idleTimeoutMs,
+    closeTimeout: 5_000,
+    disableReverseLookup: true,
     logger: false,
+    onConnect(session, callback) {
+      const open = perAddress.get(session.remoteAddress) ?? 0;
+      if (open >= bounds.maxPerAddress) return callback(smtpError('Too many connections from your address, try again later', 421));
+      perAddress.set(session.remoteAddress, open + 1);
+      counted.add(session);
+      callback();
+    },
     onRcptTo(address, session, callback) {
       intake.smtp
-        .fundForAddress(address.address)
+        .recipient(address.address, session.remoteAddress)
         .then((found) => {
-          if ('error' in found) return callback(smtpError(`${address.address}: ${found.error}`, 550));
-          const refused = intake.smtp.admitSender(session.remoteAddress, found.fund.id);
-          if (refused) return callback(smtpError(refused, 450));
+          if ('error' in found) return callback(smtpError(`${address.address}: ${found.error}`, found.code));
           const known = fundsOf.get(session) ?? new Map<string, FundRow>();
           known.set(address.address.toLowerCase(), found.fund);
           fundsOf.set(session, known);
@@ -49,13 +93,8 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
         });
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('error', (err) => callback(err));
-      stream.on('end', () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          return callback(smtpError(`Message exceeds the maximum size of ${INTAKE_MAX_MESSAGE_BYTES} bytes`, 552));
-        }
+      readBounded(stream, INTAKE_MAX_MESSAGE_BYTES).then((chunks) => {
+        if (!chunks) return callback(smtpError(`Message exceeds the maximum size of ${INTAKE_MAX_MESSAGE_BYTES} bytes`, 552));
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
         const known = fundsOf.get(session);
         const funds = new Map<string, FundRow>();
@@ -71,10 +110,15 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
             log.error({ err }, 'intake: storing a message failed');
             callback(smtpError('Temporary failure, please try again later', 451));
           });
-      });
+      }, (err: Error) => callback(err));
     },
     onClose(session) {
       fundsOf.delete(session);
+      if (!counted.has(session)) return;
+      counted.delete(session);
+      const open = (perAddress.get(session.remoteAddress) ?? 1) - 1;
+      if (open > 0) perAddress.set(session.remoteAddress, open);
+      else perAddress.delete(session.remoteAddress);
     },
   });
   server.on('error', (err) => log.error({ err }, 'intake: SMTP receiver error'));

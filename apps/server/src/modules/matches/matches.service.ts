@@ -17,7 +17,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
 import { evidenceTags } from '../deals/deal-view.ts';
-import type { DealUpdates } from '../deals/deal-updates.ts';
 import type { DealsService } from '../deals/deals.service.ts';
 import type { ActionContext, NotificationsService } from '../notifications/notifications.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -38,7 +37,7 @@ export interface MatchesServiceDeps {
   /** Throws plan_limit unless the founder is on Premium (billing). */
   assertPremium: (userId: string, featureName: string) => Promise<void>;
   notifications: Pick<NotificationsService, 'notifyFund'>;
-  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'> & Pick<DealUpdates, 'changed'>;
+  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'> & { changed(fundId: string, dealId: string, tx?: Transaction): void };
   /** Emails the reasons of a decline to the deal's applicants by form or email. */
   replies: Pick<ApplicantRepliesService, 'declined'>;
   now?: () => Date;

@@ -128,7 +128,7 @@ describe('scoring a deck', () => {
     const other = await server.request('GET', `/founder/score/runs/${start.body.run.id}/`, { token: b.token });
     expect(other.status).toBe(404);
     expect((await server.request('GET', '/founder/score/', { token: b.token })).body.score).toBeNull();
-    expect((await server.request('GET', '/founder/score/runs/not-a-uuid/', { token: b.token })).status).toBe(400);
+    expect((await server.request('GET', '/founder/score/runs/not-a-uuid/', { token: b.token })).status).toBe(404);
     await waitForRun(server, a.token, start.body.run.id);
   });
 });

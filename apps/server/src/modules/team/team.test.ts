@@ -289,7 +289,7 @@ describe('the fund is a team', () => {
     ]) {
       expect((await server.request('DELETE', path, { token: a.token })).status).toBe(404);
     }
-    expect((await server.request('DELETE', '/vc/team/members/not-an-id/', { token: a.token })).status).toBe(400);
+    expect((await server.request('DELETE', '/vc/team/members/not-an-id/', { token: a.token })).status).toBe(404);
     // B's people are untouched.
     expect((await server.request('GET', '/vc/team/', { token: b.token })).body.members).toHaveLength(2);
     const bad = await invite(a.token, { email: 'nope', role: 'owner' });

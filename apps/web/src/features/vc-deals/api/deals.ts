@@ -180,7 +180,7 @@ export function useAssignDeal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ownerId }: { id: string; ownerId: string | null }) =>
-      callEndpoint(dealTeamEndpoints.assign, { params: { id }, body: { ownerId } }, 'Could not assign the deal. Please try again.'),
+      callEndpoint(dealTeamEndpoints.assign, { params: { id }, body: { memberId: ownerId } }, 'Could not assign the deal. Please try again.'),
     onSuccess: ({ deal }) => {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.lists, refetchType: 'none' });

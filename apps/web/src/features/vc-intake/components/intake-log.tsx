@@ -65,7 +65,12 @@ function Row({ item, dealPath }: { item: IntakeLogItem; dealPath: (id: string) =
           {item.companyName ?? 'Unnamed'}
           {item.sender ? <span className="text-slate-500"> · {item.sender}</span> : null}
         </p>
-        {item.reason ? <p className="text-xs text-slate-600">{item.reason}</p> : null}
+        {item.reason ? (
+          <p className="text-xs text-slate-600">
+            {item.reason}
+            {item.repeats > 1 ? ` (${item.repeats} times, latest shown)` : ''}
+          </p>
+        ) : null}
       </div>
       <div className="flex items-center gap-3">
         <Badge tone={outcome.tone}>{outcome.label}</Badge>
