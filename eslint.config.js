@@ -34,6 +34,7 @@ const webOnlyContracts = forbid(
     '@fitscore/db',
     '@fitscore/server',
     '@fitscore/deck-analysis',
+    '@fitscore/thesis',
     'node:*',
     'fastify',
     'fastify/*',
@@ -55,6 +56,11 @@ const zones = [
     target: 'packages/db',
     from: ['apps', 'packages/deck-analysis', 'e2e'],
     message: 'db is imported by the server only.',
+  },
+  {
+    target: 'packages/thesis',
+    from: ['apps', 'packages/db', 'packages/deck-analysis', 'e2e'],
+    message: 'thesis reads places and stages: it imports only contracts and its data sets.',
   },
   {
     target: 'packages/deck-analysis',

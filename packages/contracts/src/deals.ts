@@ -61,7 +61,8 @@ export const DealSchema = z.object({
   oneLiner: z.string(),
   reviewedAt: z.string().nullable(),
   scoredAt: z.string().nullable(),
-  thesisFit: z.object({ sector: z.boolean(), stage: z.boolean(), geography: z.boolean(), ticket: z.boolean().nullable() }),
+  /** Each part fits (true), is outside (false) or unknown (null: no stage or place we can read; never 'outside'). */
+  thesisFit: z.object({ sector: z.boolean(), stage: z.boolean().nullable(), geography: z.boolean().nullable(), ticket: z.boolean().nullable() }),
   /** `error`: why a failed scoring failed; `deckLink`: the link of a 'deck_link' deal. */
   scoring: z.object({ state: z.enum(SCORING_STATES), error: z.string().optional(), deckLink: z.string().optional() }),
   /**

@@ -33,8 +33,9 @@ export const INTRO_STATUS_LABELS: Record<IntroStatus, string> = {
 
 export const ThesisFitSchema = z.object({
   sector: z.boolean(),
-  stage: z.boolean(),
-  geography: z.boolean(),
+  /** Null when the company gives no stage, or no place we can read: unknown, never outside. */
+  stage: z.boolean().nullable(),
+  geography: z.boolean().nullable(),
   /** Null when the fund gives no ticket range. */
   ticket: z.boolean().nullable(),
 });

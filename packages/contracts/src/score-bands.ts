@@ -9,6 +9,18 @@ export function matchLabel(score: number): 'Strong Match' | 'Good Match' | 'Mode
   return 'Weak Match';
 }
 
+/**
+ * A fund's reading of a deal's FitScore (spec section 2's Recommendation): Strong Match 80+,
+ * Consider 60-79, Weak Match below 60. High/Medium/Low is never a score band: it is confidence.
+ */
+export const RECOMMENDATION_BANDS = [
+  { label: 'Strong Match', range: '80+', min: 80, tone: 'green' },
+  { label: 'Consider', range: '60-79', min: 60, tone: 'amber' },
+  { label: 'Weak Match', range: 'below 60', min: -Infinity, tone: 'red' },
+] as const;
+export type Recommendation = (typeof RECOMMENDATION_BANDS)[number];
+export const recommendationOf = (score: number): Recommendation => RECOMMENDATION_BANDS.find((b) => score >= b.min)!;
+
 /** The ring and pipeline-bar colour for a 0-100 score. */
 export function scoreTone(score: number): ScoreTone {
   if (score >= 80) return 'green';

@@ -28,6 +28,12 @@ export const deals = pgTable(
     sector: text('sector').notNull().default(''),
     stage: text('stage').notNull().default(''),
     geography: text('geography').notNull().default(''),
+    /**
+     * The spec's region (US, EUROPE, MENA, ASIA, AFRICA, GLOBAL) the geography names, read by
+     * @fitscore/thesis when the deal is written; '' when it names none we know. The Region filter
+     * and its counts (deal_counts facet 'region') read it.
+     */
+    region: text('region').notNull().default(''),
     website: text('website').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),
     oneLiner: text('one_liner').notNull().default(''),
@@ -46,8 +52,9 @@ export const deals = pgTable(
     confidence: text('confidence', { enum: DEAL_CONFIDENCES }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     fitSector: boolean('fit_sector').notNull().default(false),
-    fitStage: boolean('fit_stage').notNull().default(false),
-    fitGeography: boolean('fit_geography').notNull().default(false),
+    /** Null when the deal's stage or place is unknown: never counted as outside the thesis. */
+    fitStage: boolean('fit_stage'),
+    fitGeography: boolean('fit_geography'),
     /** Null while the deal's ask is unknown. */
     fitTicket: boolean('fit_ticket'),
     scoredAt: timestamp('scored_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import { STRONG_MATCH_AT, STRONG_MATCH_TAG, type Deal, type FitScoreAnalysis } from '@fitscore/contracts';
+import { thesisFitOf } from '@fitscore/thesis';
 import type { DealRow, FundRowForDeals } from './deals.repository.ts';
 
 /**
@@ -48,7 +49,7 @@ export function toDeal({ deal, ownerName }: DealRow): Deal {
  * Evidence tags that say why a row scores as it does: revenue found in the deck, founders
  * who exited before, and which parts of the fund's thesis the deal matches.
  */
-export function evidenceTags(analysis: FitScoreAnalysis, thesis: { sector: boolean; stage: boolean; geography: boolean }): string[] {
+export function evidenceTags(analysis: FitScoreAnalysis, thesis: { sector: boolean; stage: boolean | null; geography: boolean | null }): string[] {
   const kinds = new Set(analysis.facts.map((f) => f.kind));
   const tags: string[] = [];
   if (kinds.has('mrr') || kinds.has('arr') || kinds.has('revenue')) tags.push('Revenue');
@@ -58,12 +59,18 @@ export function evidenceTags(analysis: FitScoreAnalysis, thesis: { sector: boole
   return tags;
 }
 
-/** Does the deal match the fund's thesis (step 1)? 'Agnostic' and 'GLOBAL' match anything. */
+/**
+ * The deal's thesis fit and region as stored with it (@fitscore/thesis, the same reading as the
+ * founder side's): a stage or place we cannot read is unknown (null), never outside; a stage we
+ * read is stored in the spec's words ('seed round' → 'Seed'), so that the Stage filter finds it.
+ */
 export function thesisFit(fund: FundRowForDeals, deal: { sector: string; stage: string; geography: string }) {
-  const has = (list: string[], value: string) => value !== '' && list.some((v) => v.toLowerCase() === value.toLowerCase());
+  const fit = thesisFitOf(fund, { sector: deal.sector, stage: deal.stage, places: [deal.geography] });
   return {
-    fitSector: fund.sectors.includes('Agnostic') || has(fund.sectors, deal.sector),
-    fitStage: has(fund.stages, deal.stage),
-    fitGeography: fund.geography.includes('GLOBAL') || has(fund.geography, deal.geography),
+    stage: fit.canonicalStage ?? deal.stage,
+    region: fit.region,
+    fitSector: fit.sector,
+    fitStage: fit.stage,
+    fitGeography: fit.geography,
   };
 }

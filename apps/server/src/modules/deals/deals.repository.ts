@@ -103,7 +103,7 @@ const SEARCH_COMMON = 20;
 const FILTERS = {
   sector: { column: deals.sector, facet: 'sector' },
   stage: { column: deals.stage, facet: 'stage' },
-  region: { column: deals.geography, facet: 'region' },
+  region: { column: deals.region, facet: 'region' },
   confidence: { column: deals.confidence, facet: 'confidence' },
   source: { column: deals.source, facet: 'source' },
   owner: { column: deals.ownerUserId, facet: 'owner' },

@@ -1,6 +1,7 @@
 import { SUB_SCORE_KEYS, TRIAL_EXPORT_REFUSED, TRIAL_SCORING_REFUSED, type SubScoreKey } from '@fitscore/contracts';
 import { deals, fitScores, funds } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
+import { regionsOf } from '@fitscore/thesis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck, makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -35,7 +36,7 @@ async function seed(fundId: string, rows: { name: string; sector?: string; stage
   for (const r of rows) {
     const [deal] = await db()
       .insert(deals)
-      .values({ fundId, startupName: r.name, sector: r.sector ?? 'SaaS', stage: r.stage ?? 'Seed', geography: r.geography ?? 'US', source: r.source ?? 'upload', confidence: r.confidence ?? 'High' })
+      .values({ fundId, startupName: r.name, sector: r.sector ?? 'SaaS', stage: r.stage ?? 'Seed', geography: r.geography ?? 'US', region: regionsOf(r.geography ?? 'US').regions[0] ?? '', source: r.source ?? 'upload', confidence: r.confidence ?? 'High' })
       .returning();
     ids.push(deal!.id);
     if (!r.scores) continue;
@@ -172,7 +173,7 @@ describe('GET /api/vc/deals', () => {
     expect((await list(f.token, '?q=PAY')).body.deals.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
     expect((await list(f.token, '?q=saa')).body.deals.map((d: { id: string }) => d.id)).toEqual([ids[2]]);
     expect((await list(f.token, '?q=100%25')).body.deals).toEqual([]);
-    expect((await list(f.token, '?region=EU')).body.deals.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
+    expect((await list(f.token, '?region=EUROPE')).body.deals.map((d: { id: string }) => d.id)).toEqual([ids[1]]);
     expect((await list(f.token, '?stage=Seed&sort=name')).body.deals.map((d: { id: string }) => d.id)).toEqual([ids[0], ids[2]]);
     expect((await list(f.token, '?confidence=Low')).body.deals).toHaveLength(1);
     expect((await list(f.token, '?source=email')).body.deals.map((d: { id: string }) => d.id)).toEqual([ids[2]]);
@@ -201,7 +202,7 @@ describe('GET /api/vc/deals', () => {
     expect(res.body.facets).toEqual({
       sector: { Robotics: 1, Fintech: 2 },
       stage: { Seed: 2, 'Series A': 1 },
-      region: { EU: 1, US: 2 },
+      region: { EUROPE: 1, US: 2 },
       confidence: { Low: 1, High: 2 },
       source: { upload: 2, email: 1 },
       owner: { '': 2, [f.userId]: 1 },

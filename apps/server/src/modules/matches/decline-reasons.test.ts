@@ -25,7 +25,7 @@ describe('suggestDeclineReasons', () => {
       'Round size outside our ticket range',
     ]);
     // What the deal does not state is unknown, not outside the thesis.
-    const blank = { stage: '', sector: ' ', geography: '', thesisFit: { sector: false, stage: false, geography: false, ticket: null } };
+    const blank = { stage: '', sector: ' ', geography: '', thesisFit: { sector: false, stage: null, geography: null, ticket: null } };
     expect(suggestDeclineReasons({ deal: blank, analysis: null })).toEqual([]);
     // An unknown ticket is no reason.
     expect(suggestDeclineReasons({ deal: { ...at('Seed'), thesisFit: { ...fits, ticket: null } }, analysis: null })).toEqual([]);

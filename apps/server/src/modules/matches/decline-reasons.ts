@@ -1,4 +1,5 @@
-import { STAGES, SUB_SCORE_KEYS, SUB_SCORE_LABELS, type Deal, type Stage, type SubScoreKey } from '@fitscore/contracts';
+import { stageOf } from '@fitscore/thesis';
+import { SUB_SCORE_KEYS, SUB_SCORE_LABELS, type Deal, type Stage, type SubScoreKey } from '@fitscore/contracts';
 
 /**
  * The sub-score (1-10) a deal should reach at its stage before a fund backs it: a later round is
@@ -16,8 +17,6 @@ export interface DeclineReasonInput {
   analysis: { subScores: Record<SubScoreKey, { score: number; weight: number }>; redFlags: unknown[] } | null;
 }
 
-const stageOf = (stage: string): Stage | undefined => STAGES.find((s) => s.toLowerCase() === stage.trim().toLowerCase());
-
 /**
  * Reasons a fund would give for passing on a deal, from its data only: each part of the thesis
  * the deal is outside (of those it states), then the sub-scores the fund weighs that fall below the bar for the
@@ -26,10 +25,10 @@ const stageOf = (stage: string): Stage | undefined => STAGES.find((s) => s.toLow
 export function suggestDeclineReasons({ deal, analysis }: DeclineReasonInput): string[] {
   const reasons: string[] = [];
   const fit = deal.thesisFit;
-  // A part the deal does not state (a form left blank) is unknown, not a mismatch.
-  if (!fit.stage && deal.stage.trim()) reasons.push('Outside our stage');
+  // Only what is known to be outside: an unknown stage or place (null) is no reason.
+  if (fit.stage === false) reasons.push('Outside our stage');
   if (!fit.sector && deal.sector.trim()) reasons.push('Outside our sectors');
-  if (!fit.geography && deal.geography.trim()) reasons.push('Outside our geography');
+  if (fit.geography === false) reasons.push('Outside our geography');
   if (fit.ticket === false) reasons.push('Round size outside our ticket range');
   if (!analysis) return reasons;
 

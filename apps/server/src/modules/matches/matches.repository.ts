@@ -11,7 +11,7 @@ export interface FounderFacts {
   userId: string;
   industry: string;
   stage: string;
-  /** Regions the HQ and target geography name (regions.ts). */
+  /** Regions the HQ and target geography name (@fitscore/thesis regionsOf). */
   regions: string[];
   roundTargetAmount: number;
 }
@@ -162,7 +162,7 @@ export const createMatchesRepository = repository((db) => ({
    * applies it (FitScore under the fund's weights, confidence, tags) like any finished scoring.
    */
   insertPlatformDeal: async (
-    deal: Pick<typeof deals.$inferInsert, 'fundId' | 'startupName' | 'sector' | 'stage' | 'geography' | 'website' | 'contactEmail' | 'oneLiner' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags'> & { confidence: 'High' | 'Medium' | 'Low' },
+    deal: Pick<typeof deals.$inferInsert, 'fundId' | 'startupName' | 'sector' | 'stage' | 'geography' | 'region' | 'website' | 'contactEmail' | 'oneLiner' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags'> & { confidence: 'High' | 'Medium' | 'Low' },
     score: ScoreRow,
   ): Promise<{ dealId: string; scoreId: string }> => {
     const [created] = await db.insert(deals).values({ ...deal, source: 'platform' }).returning({ id: deals.id });

@@ -1,4 +1,5 @@
 import {
+  GEOGRAPHIES,
   GEOGRAPHY_LABELS,
   INTRO_COOLDOWN_DAYS,
   INTRO_STATUS_LABELS,
@@ -13,6 +14,7 @@ import {
   type NotificationAction,
   type ThesisFit,
 } from '@fitscore/contracts';
+import { regionsOf, stageOf, thesisFitOf } from '@fitscore/thesis';
 import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
@@ -23,7 +25,6 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { FounderFacts, FundRow, IntroRow, MatchesRepository } from './matches.repository.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { suggestDeclineReasons } from './decline-reasons.ts';
-import { regionsOf } from './regions.ts';
 
 export const FUND_NOT_FOUND = 'Fund not found';
 export const INTRO_NOT_FOUND = 'Intro not found';
@@ -53,30 +54,50 @@ function ticketRange(fund: FundRow) {
   return `up to ${formatMoney(max ?? 0)}`;
 }
 
-/** Why a fund matches and what does not fit, from the same four parts the ranking counts. */
-export function explainFit(fund: FundRow, fit: ThesisFit, profile: FounderProfile) {
+/**
+ * Why a fund matches and what does not fit, from the same four parts the ranking counts. Told to
+ * the founder ('your round') or, in a warm-intro notification, to the fund ('their round').
+ */
+export function explainFit(fund: FundRow, fit: ThesisFit, profile: FounderProfile, reader: 'founder' | 'fund' = 'founder') {
+  const your = reader === 'founder' ? 'your' : 'their';
   const reasons: string[] = [];
   const mismatches: string[] = [];
   const sectorText = fund.sectors.includes('Agnostic') ? 'sector-agnostic' : joinList(fund.sectors);
   if (fit.sector) reasons.push(fund.sectors.includes('Agnostic') ? 'Invests in any sector' : `Invests in ${profile.industry}`);
   else mismatches.push(`Sector: invests in ${sectorText || 'other sectors'}, not ${profile.industry}`);
   if (fit.stage) reasons.push(`Backs ${profile.stage} companies`);
-  else mismatches.push(`Stage: backs ${joinList(fund.stages) || 'other stages'}, ${profile.stage ? `not ${profile.stage}` : 'and your profile gives no stage'}`);
+  else if (fit.stage === false) mismatches.push(`Stage: backs ${joinList(fund.stages) || 'other stages'}, not ${profile.stage}`);
+  else mismatches.push(`Stage unknown: ${your} profile gives no stage`);
   const regions = geoLabels(fund.geography);
   if (fit.geography) reasons.push(fund.geography.includes('GLOBAL') ? 'Invests globally' : `Invests in ${joinList(regions)}`);
-  else mismatches.push(`Geography: invests in ${joinList(regions) || 'other regions'}, not ${profile.hq_geo}`);
+  else if (fit.geography === false) mismatches.push(`Geography: invests in ${joinList(regions) || 'other regions'}, not ${profile.hq_geo}`);
+  else mismatches.push(`Geography unknown: we could not place '${profile.hq_geo}' (a city or country reads best)`);
   const round = formatMoney(profile.round_target_amount);
-  if (fit.ticket === true) reasons.push(`Ticket ${ticketRange(fund)} suits your ${round} round`);
-  else if (fit.ticket === false) mismatches.push(`Ticket: ${ticketRange(fund)} does not suit your ${round} round`);
+  if (fit.ticket === true) reasons.push(`Ticket ${ticketRange(fund)} suits ${your} ${round} round`);
+  else if (fit.ticket === false) mismatches.push(`Ticket: ${ticketRange(fund)} does not suit ${your} ${round} round`);
   return { reasons, mismatches };
 }
 
+/** The places a founder gives: where the company is and where it sells. */
+const placesOf = (profile: FounderProfile) => [profile.hq_geo, profile.target_geo];
+
+/**
+ * How the company fits one fund's thesis, read exactly as the fund's side reads its deals
+ * (@fitscore/thesis): what the founder sees is what the fund sees.
+ */
+function thesisFitFor(fund: FundRow, profile: FounderProfile, ticket: boolean | null): ThesisFit {
+  const fit = thesisFitOf(fund, { sector: profile.industry, stage: profile.stage ?? '', places: placesOf(profile) });
+  return { sector: fit.sector, stage: fit.stage, geography: fit.geography, ticket };
+}
+
 function factsOf(userId: string, profile: FounderProfile): FounderFacts {
+  const { regions } = regionsOf(...placesOf(profile));
   return {
     userId,
     industry: profile.industry,
-    stage: profile.stage ?? '',
-    regions: regionsOf(profile.hq_geo, profile.target_geo),
+    stage: stageOf(profile.stage ?? '') ?? '',
+    // A company that sells everywhere is in every fund's region, as thesisFitOf reads it.
+    regions: regions.includes('GLOBAL') ? [...GEOGRAPHIES] : regions,
     roundTargetAmount: profile.round_target_amount,
   };
 }
@@ -116,9 +137,11 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     const email = await r.founderEmail(intro.founderUserId);
     if (!profile || !score) throw new AppError('conflict', 'The founder has no current FitScore to share; ask them to score their deck again.');
     const [ranked] = await r.rankFunds(factsOf(intro.founderUserId, profile), { limit: 1, fundId: intro.fundId });
-    const thesis = { sector: ranked?.fitSector ?? false, stage: ranked?.fitStage ?? false, geography: ranked?.fitGeography ?? false };
+    const fund = ranked?.fund;
+    const fit = fund ? thesisFitOf(fund, { sector: profile.industry, stage: profile.stage ?? '', places: [profile.hq_geo] }) : null;
+    const thesis = { sector: fit?.sector ?? false, stage: fit?.stage ?? null, geography: fit?.geography ?? null };
     const analysis = score.analysis as FitScoreAnalysis;
-    const regions = regionsOf(profile.hq_geo);
+    const { regions } = regionsOf(profile.hq_geo);
     const { dealId, scoreId } = await r.insertPlatformDeal(
       {
         fundId: intro.fundId,
@@ -126,6 +149,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
         sector: profile.industry,
         stage: profile.stage ?? '',
         geography: regions[0] ?? profile.hq_geo,
+        region: fit?.region ?? '',
         website: profile.website ?? '',
         contactEmail: email,
         oneLiner: profile.one_liner,
@@ -154,7 +178,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
       return {
         profileMissing: false,
         matches: ranked.map((row) => {
-          const thesisFit = { sector: row.fitSector, stage: row.fitStage, geography: row.fitGeography, ticket: row.fitTicket };
+          const thesisFit = thesisFitFor(row.fund, profile, row.fitTicket);
           const intro = introOf.get(row.fund.id);
           return {
             fundId: row.fund.id,
@@ -189,7 +213,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
           throw new AppError('conflict', `You asked ${fund.fundName} for an intro in the last ${INTRO_COOLDOWN_DAYS} days. You can ask again on ${next}.`);
         }
         const created = await r.insertIntro({ founderUserId: userId, fundId, note });
-        const thesis = ranked ? explainFit(fund, { sector: ranked.fitSector, stage: ranked.fitStage, geography: ranked.fitGeography, ticket: ranked.fitTicket }, profile) : { reasons: [] };
+        const thesis = ranked ? explainFit(fund, thesisFitFor(fund, profile, ranked.fitTicket), profile, 'fund') : { reasons: [] };
         await notifications.notifyFund(
           fundId,
           {

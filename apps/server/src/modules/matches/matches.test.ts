@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { setPlan } from '../../../test/plans.ts';
-import { regionsOf } from './regions.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -89,17 +88,6 @@ async function warmIntroFor(fund: { token: string }, introId: string) {
   expect(found).toBeDefined();
   return found!;
 }
-
-describe('regions of a free-text location', () => {
-  it('places cities and countries in the fund regions', () => {
-    expect(regionsOf('Berlin, Germany', 'US, EU')).toEqual(['US', 'EUROPE']);
-    expect(regionsOf('Lagos')).toEqual(['AFRICA']);
-    expect(regionsOf('Dubai, UAE')).toEqual(['MENA']);
-    expect(regionsOf('Atlantis')).toEqual([]);
-    // Whole words only: 'Russia' is not 'us'.
-    expect(regionsOf('Russia')).toEqual([]);
-  });
-});
 
 describe('GET /founder/matches/', () => {
   it('is Premium: 402 on the free plan', async () => {

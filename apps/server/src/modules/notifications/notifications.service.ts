@@ -166,8 +166,8 @@ export function createNotificationsService({ repo, uow, events, log, commitWaitM
     async matchIfFits(dealId: string, tx: Transaction) {
       const deal = await repo.in(tx).matchCandidate(dealId);
       if (!deal || deal.fitScore === null || deal.fitScore < deal.threshold) return;
-      // What is not known about the deal (no geography given, no ask) does not count against it.
-      const fits = deal.fitSector && deal.fitStage && (deal.fitGeography || deal.geography === '') && deal.fitTicket !== false;
+      // What is not known about the deal (a stage or place we cannot read, no ask) does not count against it.
+      const fits = deal.fitSector && deal.fitStage !== false && deal.fitGeography !== false && deal.fitTicket !== false;
       if (!fits) return;
       const reason = [
         `FitScore ${deal.fitScore} under your weights (alert threshold ${deal.threshold})`,

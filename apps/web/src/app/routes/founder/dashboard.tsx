@@ -99,7 +99,7 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
     <>
       <PageHeader
         title={company ? `${company}: your FitScore` : 'Your FitScore'}
-        subtitle="What investors will see, what it rests on, and what to do next."
+        subtitle="Your FitScore, what it rests on, and what to do next."
         actions={
           <>
             <DownloadReportButton />

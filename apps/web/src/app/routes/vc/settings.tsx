@@ -36,6 +36,8 @@ import { useApplicantEmails } from '@/features/vc-intake/api/applicant-emails';
 import { ApplicantEmailsForm } from '@/features/vc-intake/components/applicant-emails-form';
 import { useTeam } from '@/features/vc-team/api/team';
 import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresses';
+import { AdminOnlyNote } from '@/components/ui/admin-only-note';
+import { useFundRole } from '@/app/use-fund-role';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
@@ -102,6 +104,7 @@ function FundTab({ profile }: { profile: VcFundProfile | null }) {
 function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
   const save = useSaveScoringPreferences();
   const toast = useToast();
+  const role = useFundRole();
   const onSave = async (values: PreferenceValues) => {
     try {
       await save.mutateAsync(preferencesToWire(values));
@@ -116,7 +119,8 @@ function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
       description="How much each area counts in a deal’s FitScore for your fund. The six must total 100%."
     >
       {/* Remounts with what the server stored, so the form shows the saved percentages. */}
-      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} onSave={onSave} />
+      {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's scoring preferences" /> : null}
+      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} onSave={onSave} readOnly={role.readOnly} />
       <div className="mt-6 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           Percentages are stored as weights from 1 to 10, so a value may move by a point or two when saved. Team, market and

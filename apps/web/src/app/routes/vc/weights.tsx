@@ -11,6 +11,8 @@ import { useSaveInvestmentWeights, useVcProfile } from '@/features/vc-fund/api/f
 import { InvestmentWeightsForm } from '@/features/vc-fund/components/investment-weights-form';
 import { investmentWeightsOf } from '@/features/vc-fund/lib/form-values';
 import { errorMessage } from '@/lib/api-client';
+import { AdminOnlyNote } from '@/components/ui/admin-only-note';
+import { useFundRole } from '@/app/use-fund-role';
 
 const BACK_TO = `${paths.vc.settings}?tab=scoring`;
 
@@ -20,6 +22,7 @@ export default function VcWeightsPage() {
   const save = useSaveInvestmentWeights();
   const toast = useToast();
   const navigate = useNavigate();
+  const role = useFundRole();
 
   const onSave = async (weights: ScoreWeights) => {
     try {
@@ -49,12 +52,16 @@ export default function VcWeightsPage() {
         <CardBody className="sm:p-8">
           <QueryState query={profile} label="Loading your weights">
             {(data) => (
-              <InvestmentWeightsForm
-                initial={investmentWeightsOf(data.profile)}
-                onSave={onSave}
-                onCancel={() => navigate(BACK_TO)}
-                onReset={() => toast.info('Weights reset to default values')}
-              />
+              <div className="space-y-6">
+                {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's weights" /> : null}
+                <InvestmentWeightsForm
+                  initial={investmentWeightsOf(data.profile)}
+                  onSave={onSave}
+                  onCancel={() => navigate(BACK_TO)}
+                  onReset={() => toast.info('Weights reset to default values')}
+                  readOnly={role.readOnly}
+                />
+              </div>
             )}
           </QueryState>
         </CardBody>

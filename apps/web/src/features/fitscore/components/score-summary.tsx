@@ -7,7 +7,7 @@ import { scoreClasses } from './tones';
 
 const CONFIDENCE_TONE: Record<'High' | 'Medium' | 'Low', BadgeTone> = { High: 'green', Medium: 'amber', Low: 'red' };
 
-/** Score ring, match label, confidence and where the score came from. */
+/** Score ring, match label (the founder's bands), confidence, where the score came from, and that each fund weighs it its own way. */
 export function ScoreSummary({ result, className }: { result: FitScoreView; className?: string }) {
   const { analysis } = result;
   const label = matchLabel(result.overall);
@@ -28,6 +28,9 @@ export function ScoreSummary({ result, className }: { result: FitScoreView; clas
           Scored {new Date(result.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
           {result.deck.filename ? ` · ${result.deck.filename} (v${result.deck.version})` : ''} · {analysis.deck.pages} pages
           {analysis.deck.ocrPages > 0 ? `, ${analysis.deck.ocrPages} read from images` : ''}
+        </p>
+        <p className="mx-auto max-w-sm text-xs text-slate-600" data-testid="own-weights-note">
+          Each fund scores your deck with its own weights, so the FitScore a fund sees can differ from this one.
         </p>
       </div>
     </div>

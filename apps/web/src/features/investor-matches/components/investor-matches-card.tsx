@@ -1,4 +1,4 @@
-import { INTRO_COOLDOWN_DAYS, type Intro, type InvestorMatch, type ThesisFit } from '@fitscore/contracts';
+import { INTRO_COOLDOWN_DAYS, type Intro, type InvestorMatch } from '@fitscore/contracts';
 import { AlertTriangle, Check, Landmark, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,44 +6,15 @@ import { Button } from '@/components/ui/button';
 import { UpgradePrompt as PlanUpgradePrompt } from '@/components/ui/upgrade-prompt';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ThesisFitChips } from '@/components/ui/thesis-fit-chips';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useInvestorMatches, useIntros } from '../api/investor-matches';
 import { IntroOutcome, IntroStatusChip } from './intro-status';
 import { RequestIntroDialog } from './request-intro-dialog';
 
 const UPGRADE_PATH = `${paths.founder.settings}?tab=subscription`;
-const PARTS: { key: keyof ThesisFit; label: string }[] = [
-  { key: 'sector', label: 'Sector' },
-  { key: 'stage', label: 'Stage' },
-  { key: 'geography', label: 'Geography' },
-  { key: 'ticket', label: 'Ticket' },
-];
 const DAY_MS = 86_400_000;
-
-function ThesisChips({ fit }: { fit: ThesisFit }) {
-  return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Thesis fit">
-      {PARTS.filter((p) => fit[p.key] !== null).map(({ key, label }) => {
-        const ok = fit[key] === true;
-        return (
-          <li
-            key={key}
-            className={cn(
-              'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-              ok ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-50 text-slate-500 ring-slate-200',
-            )}
-          >
-            {ok ? <Check className="h-3 w-3" aria-hidden="true" /> : <X className="h-3 w-3" aria-hidden="true" />}
-            {label}
-            <span className="sr-only">{ok ? 'fits' : 'does not fit'}</span>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 function canAskAgain(match: InvestorMatch) {
   if (!match.intro) return true;
@@ -61,7 +32,7 @@ function MatchItem({ match, intro }: { match: InvestorMatch; intro: Intro | unde
             {match.fundName}
           </h3>
           <div className="mt-1.5">
-            <ThesisChips fit={match.thesisFit} />
+            <ThesisFitChips fit={match.thesisFit} className="gap-1.5" />
           </div>
         </div>
         <div className="w-24 shrink-0 text-right">

@@ -1,3 +1,4 @@
+import { recommendationOf } from '@fitscore/contracts';
 import { ArrowRight, CheckCircle2, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useLatestDeal, useMarkReviewed } from '../api/dashboard';
-import { SOURCE_LABELS, formatDay, scoreBand } from '../lib/labels';
+import { SOURCE_LABELS, formatDay } from '../lib/labels';
 
 export const NO_SCORED_DEALS = 'No scored startups yet. Connect Email/Webhook or share your form link.';
 
@@ -52,7 +53,8 @@ export function LatestDealCard() {
                 <p className="text-3xl font-bold text-slate-900 tabular-nums" aria-label={`FitScore ${deal.fitScore}`}>
                   {deal.fitScore}
                 </p>
-                <Badge tone={scoreBand(deal.fitScore).tone}>{scoreBand(deal.fitScore).label}</Badge>
+                <Badge tone={recommendationOf(deal.fitScore).tone}>{recommendationOf(deal.fitScore).label}</Badge>
+                {deal.confidence ? <p className="mt-1 text-xs text-slate-500">{deal.confidence} confidence</p> : null}
               </div>
             </div>
             <ul className="flex flex-wrap gap-1.5" aria-label="About this deal">

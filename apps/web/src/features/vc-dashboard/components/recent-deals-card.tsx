@@ -1,4 +1,4 @@
-import type { Deal } from '@fitscore/contracts';
+import { recommendationOf, type Deal } from '@fitscore/contracts';
 import { AlertTriangle, Loader2, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -8,14 +8,14 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRecentDeals, useRetryScoring } from '../api/dashboard';
-import { SOURCE_LABELS, formatDay, scoreBand } from '../lib/labels';
+import { SOURCE_LABELS, formatDay } from '../lib/labels';
 
 function ScoringState({ deal }: { deal: Deal }) {
   const retry = useRetryScoring();
   const toast = useToast();
   const { state, error } = deal.scoring;
   if (state === 'done' && deal.fitScore !== null) {
-    const band = scoreBand(deal.fitScore);
+    const band = recommendationOf(deal.fitScore);
     return (
       <span className="flex items-center gap-2">
         <span className="text-lg font-bold text-slate-900 tabular-nums">{deal.fitScore}</span>

@@ -17,13 +17,6 @@ export const SOURCE_COLORS: Record<Deal['source'], string> = {
   platform: '#ec4899',
 };
 
-/** The FitScore's band on the pipeline (spec 9: 80+ High, 60-79 Medium, below 60 Low). */
-export function scoreBand(score: number): { label: 'High' | 'Medium' | 'Low'; tone: 'green' | 'amber' | 'red' } {
-  if (score >= 80) return { label: 'High', tone: 'green' };
-  if (score >= 60) return { label: 'Medium', tone: 'amber' };
-  return { label: 'Low', tone: 'red' };
-}
-
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 export const formatDay = (iso: string) => day.format(new Date(iso));
 

@@ -22,7 +22,7 @@ import { DeckViewer } from './deck-viewer';
 import { Recommendation } from './recommendation';
 import { StatusButtons } from './status-buttons';
 import { StatusHistory } from './status-history';
-import { ThesisFit } from './thesis-fit';
+import { ThesisFitChips } from '@/components/ui/thesis-fit-chips';
 import { useMoveDeal } from './use-move-deal';
 import { WhyChips } from './why-chips';
 
@@ -237,7 +237,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
               <CardTitle>Thesis fit</CardTitle>
             </CardHeader>
             <CardBody>
-              <ThesisFit fit={deal.thesisFit} />
+              <ThesisFitChips fit={deal.thesisFit} />
             </CardBody>
           </Card>
           <Card>

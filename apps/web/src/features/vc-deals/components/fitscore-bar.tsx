@@ -42,7 +42,7 @@ export function FitScoreBar({ deal, className, showScore = true }: { deal: Pick<
         ) : (
           <span />
         )}
-        {deal.confidence ? <span className={cn('text-xs font-medium', CONFIDENCE[deal.confidence])}>{deal.confidence}</span> : null}
+        {deal.confidence ? <span className={cn('text-xs font-medium', CONFIDENCE[deal.confidence])}>{deal.confidence} confidence</span> : null}
       </div>
       <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         <div className={cn('h-full rounded-full', BAR[scoreTone(score)])} style={{ width: `${Math.max(2, Math.min(100, score))}%` }} />

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { RECOMMENDATION_BANDS, recommendationOf } from '../lib/labels';
+import { RECOMMENDATION_BANDS, recommendationOf } from '@fitscore/contracts';
 
 const TONE = { 'Strong Match': 'bg-emerald-600 text-white', Consider: 'bg-amber-500 text-white', 'Weak Match': 'bg-red-600 text-white' } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasFilters, listQuery, readView, writeView } from './filters';
-import { recommendationOf } from './labels';
+import { recommendationOf } from '@fitscore/contracts';
 
 describe('the pipeline view in the address bar', () => {
   it('reads tab, search, filters and sort, and writes them back the same', () => {

@@ -30,14 +30,6 @@ export const SORT_LABELS: Record<DealSort, string> = {
 /** Spec section 8: 'Deal moved to {status}'. */
 export const movedToast = (status: DealStatus) => `Deal moved to ${DEAL_STATUS_LABELS[status]}`;
 
-/** Quick view's Recommendation bands (spec section 2): Strong Match 80+, Consider 60-79, Weak Match below 60. */
-export const RECOMMENDATION_BANDS = [
-  { label: 'Strong Match', range: '80+', min: 80 },
-  { label: 'Consider', range: '60-79', min: 60 },
-  { label: 'Weak Match', range: 'below 60', min: -Infinity },
-] as const;
-export const recommendationOf = (score: number) => RECOMMENDATION_BANDS.find((b) => score >= b.min)!;
-
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -9,10 +9,12 @@ export interface InvestmentWeightsFormProps {
   onSave: (weights: ScoreWeights) => Promise<void>;
   onCancel: () => void;
   onReset: () => void;
+  /** A member's view (only admins may change the model): the values, no Reset or Save. */
+  readOnly?: boolean;
 }
 
 /** /vc/settings/weights: the fund's whole model, nine sliders 1-10. Nothing is stored until Save. */
-export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset }: InvestmentWeightsFormProps) {
+export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset, readOnly = false }: InvestmentWeightsFormProps) {
   const [weights, setWeights] = useState<ScoreWeights>(initial);
   const [saving, setSaving] = useState(false);
 
@@ -28,7 +30,7 @@ export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset }: In
 
   return (
     <form onSubmit={submit} noValidate aria-label="Investment weights" className="space-y-6">
-      <div className="grid gap-x-10 gap-y-7 md:grid-cols-2">
+      <fieldset disabled={readOnly} className="grid gap-x-10 gap-y-7 disabled:opacity-60 md:grid-cols-2">
         {FUND_WEIGHT_KEYS.map((key) => (
           <SliderField
             key={key}
@@ -47,27 +49,29 @@ export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset }: In
             }
           />
         ))}
-      </div>
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setWeights(DEFAULT_SCORE_WEIGHTS);
-            onReset();
-          }}
-        >
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Reset to Defaults
-        </Button>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
+      </fieldset>
+      {readOnly ? null : (
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setWeights(DEFAULT_SCORE_WEIGHTS);
+              onReset();
+            }}
+          >
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Reset to Defaults
           </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Weights'}
-          </Button>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Weights'}
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </form>
   );
 }

@@ -58,7 +58,8 @@ function PercentRow({ label, value, onChange }: { label: string; value: string; 
  * Settings 'Scoring Preferences': the six weights as percentages. Save is possible only when
  * they total 100; the server stores them as 1-10 weights and answers what it stored.
  */
-export function ScoringPreferencesForm({ initial, onSave }: { initial: PreferenceValues; onSave: (values: PreferenceValues) => Promise<void> }) {
+/** `readOnly`: a member's view (only admins may change the model): the values, no Save. */
+export function ScoringPreferencesForm({ initial, onSave, readOnly = false }: { initial: PreferenceValues; onSave: (values: PreferenceValues) => Promise<void>; readOnly?: boolean }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
   const [saving, setSaving] = useState(false);
   const numbers = toNumbers(draft);
@@ -81,11 +82,11 @@ export function ScoringPreferencesForm({ initial, onSave }: { initial: Preferenc
 
   return (
     <form onSubmit={submit} noValidate aria-label="Scoring preferences" className="space-y-6">
-      <div className="grid gap-x-10 gap-y-6 md:grid-cols-2">
+      <fieldset disabled={readOnly} className="grid gap-x-10 gap-y-6 disabled:opacity-60 md:grid-cols-2">
         {PREFERENCE_KEYS.map((key) => (
           <PercentRow key={key} label={PREFERENCE_LABELS[key]} value={draft[key]} onChange={(v) => setDraft((d) => ({ ...d, [key]: v }))} />
         ))}
-      </div>
+      </fieldset>
       <div
         id={totalId}
         aria-live="polite"
@@ -100,11 +101,13 @@ export function ScoringPreferencesForm({ initial, onSave }: { initial: Preferenc
         {!totalOk ? <p className="text-sm font-medium text-red-700">{PREFERENCES_TOTAL_MESSAGE}</p> : null}
         {totalOk && fieldProblem ? <p className="text-sm font-medium text-red-700">{fieldProblem}</p> : null}
       </div>
-      <div className="flex justify-end border-t border-slate-200 pt-5">
-        <Button type="submit" disabled={!parsed.success || saving} aria-describedby={totalId}>
-          {saving ? 'Saving...' : 'Save Scoring Preferences'}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className="flex justify-end border-t border-slate-200 pt-5">
+          <Button type="submit" disabled={!parsed.success || saving} aria-describedby={totalId}>
+            {saving ? 'Saving...' : 'Save Scoring Preferences'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+
+// Issue 29 point 7: a member sees the admin-only weight screens read-only, with who can change them.
+const shots = process.env.E2E_SHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a member sees Investment Weights and Scoring Preferences read-only, naming the admins; the admin can edit', async ({ page }) => {
+  const admin = await createUser('vc', 'Ada Admin');
+  await api(admin, 'POST', '/vc/profile/step1/', { fund_name: 'Roles Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null });
+  const { invite } = await api<{ invite: { url: string } }>(admin, 'POST', '/vc/team/invites/', { email: null, role: 'member' });
+  const member = await createUser('vc', 'Max Member');
+  await api(member, 'POST', '/vc/team/join/', { token: new URL(invite.url).searchParams.get('token') });
+
+  await useSession(page, member);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/vc/settings/weights');
+  const note = page.getByRole('note');
+  await expect(note).toHaveText("Read-only: only your fund's admins can change your fund's weights (Ada Admin).");
+  await expect(page.getByRole('slider').first()).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Weights' })).toHaveCount(0);
+  await shoot(page, 'member-weights');
+
+  await page.goto('/vc/settings?tab=scoring');
+  await expect(page.getByRole('note')).toHaveText("Read-only: only your fund's admins can change your fund's scoring preferences (Ada Admin).");
+  await expect(page.getByRole('button', { name: 'Save Scoring Preferences' })).toHaveCount(0);
+  await shoot(page, 'member-scoring-preferences');
+
+  await useSession(page, admin);
+  await page.goto('/vc/settings/weights');
+  await expect(page.getByRole('button', { name: 'Save Weights' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+});

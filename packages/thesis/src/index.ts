@@ -1,0 +1,3 @@
+export { thesisFitOf, type Thesis } from './fit.ts';
+export { normalisePlace, regionsOf, type PlaceRegions } from './regions.ts';
+export { stageOf } from './stages.ts';
