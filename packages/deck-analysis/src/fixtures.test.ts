@@ -33,6 +33,37 @@ const REAL_WORDS: Record<string, string[]> = {
   'thinq-ai-surveillance-pitch.ppt': ['CCTV', 'robbery', 'Face Recognition'],
   'tinder-matchbox-original-deck.pdf': ['Matt', 'flirting', 'party'],
   'uber-2008-deck-redesign.pdf': ['Problem', 'Differentiators', 'GPS'],
+  // Added in November 2026 with their labels (image-only coinbet and realate: words OCR reads reliably).
+  'everpix-overview-deck-2013.pdf': ['Pierre-Olivier Latour', 'Quennesson', 'photos'],
+  'ubercab-2008-pitch-deck.pdf': ['UberCab', 'Medallion', 'Crown Victoria'],
+  'invariant-dex-pitch-deck.pdf': ['Invariant', 'concentrated liquidity', 'Synthetify'],
+  'dante-network-pitch-deck.pdf': ['Dante', 'omniverse', 'interoperability'],
+  'token-tails-pitch-deck.pdf': ['Token Tails', 'web3 games', 'cats'],
+  'coinbet-defi-pitch-deck.pdf': ['Coinbet', 'betting', 'Value Proposition'],
+  'smrt-token-pitch-presentation.pdf': ['Smart Startup Token', 'smart contracts', 'vending machine'],
+  'doocoins-pitch-deck.pdf': ['DooCoins', 'chores', 'Financial Illiteracy'],
+  'metacubez-pitch-deck.pdf': ['MetaCubez', 'metaverse', 'Tokenomics'],
+  'fracto-seed-deck.pdf': ['Fracto', 'document intake', 'Gulf'],
+  'gitshowcase-pitch-deck.pdf': ['GitShowcase', 'portfolio', 'developers'],
+  'realate-hackathon-deck.pdf': ['deluminators', 'real-estate', 'Problem Statement'],
+  'tracer-pitch-deck.pdf': ['TRACER', 'Virus', 'Sponsorship'],
+  'agricheck-hackathon-pitch.ppt': ['AgriCheck', 'greenhouses', 'Niagara'],
+  'cash-compactor-hackathon-deck.pptx': ['Cash Compactor', 'recycling', 'landfill'],
+  'coromed-pitch-deck.pptx': ['CoroMed', 'medical supplies', 'hospitals'],
+  'unicouncil-pitch-deck.pptx': ['UniCouncil', 'study abroad', 'universities'],
+  'weid-hard-of-hearing-hackathon-deck.pdf': ['Weid', 'announcements', 'hearing loss'],
+  'electrify-ebike-student-pitch-deck.pdf': ['Electrify', 'e-bikes', 'Computer Science'],
+  'sayna-malagasy-photo-marketplace-fr.pdf': ['Malagasy', 'photographes', 'Madagascar'],
+  'kaviar-hackathon-deck.pdf': ['private pools', 'cross-chain', 'mixer'],
+  'piltonet-pitch-deck.pdf': ['Piltonet', 'Lending Circles', 'DeFi'],
+  'learnright-pitch-deck.pptx': ['LearnRight', 'teachers', 'students'],
+  'sql-shopping-manager-school-pitch.pptx': ['SQL Shopping Manager', 'vendors', 'Step By Step School'],
+  'ione-xr-hackathon-deck.pptx': ['Cranky Fellas', 'Medical Tourism', 'Photo Stitching'],
+  'nordic-health-hackathon-2019-deck.pdf': ['Arion Bank', 'digi.me', 'self-diagnose'],
+  'savvy-plus-ellipsis-2020-deck.pptx': ['SAVVY+', 'financial planning', 'Gamification'],
+  'devhire-hackathon-pitch-deck.pdf': ['DevHire', 'hiring managers', 'Elo rating'],
+  'quadeyes-hackon-amazon-deck.pdf': ['Quadeyes', 'Generative AI', 'personalization'],
+  'dateze-idea-pitch.pdf': ['Dateze', 'personality', 'dating apps'],
 };
 
 /** Speaker notes we know are there. */
@@ -95,7 +126,12 @@ describe.skipIf(!fixtures.available)(`shared deck fixtures ${fixtures.reason}`, 
     for (const w of words) expect(text, `${file} should contain '${w}'`).toContain(w.toLowerCase());
     const notes = NOTES_WORDS[file];
     if (notes) expect(deck.pages.some((p) => p.notes.includes(notes))).toBe(true);
-    if (entry!.kind === 'image-pdf') expect(deck.pages.every((p) => p.source === 'ocr' || p.source === 'none')).toBe(true);
+    if (entry!.kind === 'image-pdf') {
+      // An image-only PDF is read by OCR; one whose note says it has a text layer 'beyond names' keeps that page's text.
+      const ocred = deck.pages.filter((p) => p.source === 'ocr' || p.source === 'none').length;
+      if (/no text layer beyond/.test(entry!.note)) expect(ocred).toBeGreaterThanOrEqual(deck.pages.length - 1);
+      else expect(ocred).toBe(deck.pages.length);
+    }
   });
 
   it.each(Object.entries(ROBUSTNESS))('robustness file %s parses or fails typed', async (file, outcome) => {
