@@ -21,7 +21,8 @@ export async function ocrDeckText(analyzer: DeckAnalyzer, renderer: PageImageRen
   if (cache && existsSync(path)) return JSON.parse(await readFile(path, 'utf8')) as DeckText;
   const images: Array<{ png: Uint8Array; width: number; height: number }> = [];
   for (let page = 1; ; page++) {
-    const image = await renderer.render(bytes, page);
+    // A busy machine can make one page miss the renderer's deadline: drawn again, once.
+    const image = await renderer.render(bytes, page).catch(() => renderer.render(bytes, page));
     if (isPageOutOfRange(image)) break;
     images.push(image);
   }

@@ -202,7 +202,7 @@ const EMPTY_WORD = new RegExp(
 );
 
 /** Words that carry content: not buzzwords, not glue. */
-const contentWords = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !EMPTY_WORD.test(w)).length;
+export const contentWords = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !EMPTY_WORD.test(w)).length;
 
 /** Share of a line's letters that are section names ('Problem > Opportunity' 0.9, 'inefficient technology.' 0.5). */
 function headingCoverage(line: string): number {

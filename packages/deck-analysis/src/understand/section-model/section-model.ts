@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { SECTION_KINDS, type SectionKind } from '@fitscore/contracts';
+import { contentWords } from '../sections.ts';
 import { DEFAULT_TRAIN, trainOneVsRest, type Example, type TrainOptions } from './logistic.ts';
-import { isWordFeature, pageFeatures, splitHeading, tokens, type DeckContext } from './page-features.ts';
+import { isWordFeature, pageFeatures, splitHeading, type DeckContext } from './page-features.ts';
 
 /**
  * The learned page classifier for sections (ADR 0037): one logistic regression per section
@@ -112,7 +113,8 @@ function hasEvidence(model: SectionModel, ctx: DeckContext, i: number): boolean 
   return [...pageFeatures(ctx, i).keys()].some((name) => EVIDENCE.test(name) && model.weights.has(name));
 }
 
-const open = (ctx: DeckContext, i: number) => tokens(splitHeading(ctx.pages[i]!).body).length >= MIN_BODY_WORDS && !ctx.goalsOnly[i] && !ctx.agenda[i];
+// Content words: buzzwords and glue ('patent-pending proprietary AI with a strong moat') do not count.
+const open = (ctx: DeckContext, i: number) => contentWords(splitHeading(ctx.pages[i]!).body) >= MIN_BODY_WORDS && !ctx.goalsOnly[i] && !ctx.agenda[i];
 
 /** The model as committed: one feature per line, weights to six decimals, so a retrain diffs cleanly and repeats byte for byte. */
 export function serializeModel(model: SectionModel): string {
