@@ -3,7 +3,7 @@ import type { PageText } from '../../model.ts';
 
 /**
  * What the section classifier sees of a page: its heading's words apart from its body's,
- * the body's words and word pairs, the kinds of numbers on it, where it sits in the deck,
+ * the body's words and word pairs, the kinds of numbers on it, whether it opens or closes the deck,
  * how much it says, the sections the hand-written rules give it and its neighbours, and the
  * kinds of figures found on it. Word features carry a prefix ('h:' heading, 'w:' body word,
  * 'b:' body word pair) so that training can keep only the words several companies' decks use;
@@ -74,8 +74,7 @@ export function pageFeatures(ctx: DeckContext, index: number): Features {
   for (const [k, v] of numberKinds(page.text)) if (v > 0) f.set(k, v);
   const people = page.text.split('\n').filter((l) => PERSON_LINE.test(l.trim())).length;
   if (people > 0) f.set('n:people', bounded(people, 4));
-  const rel = n <= 1 ? 0 : index / (n - 1);
-  f.set(`pos:${Math.min(4, Math.floor(rel * 5))}`, 1);
+  // First and last only: a relative position would let slides added elsewhere move this page's sections.
   if (index === 0) f.set('pos:first', 1);
   if (index === n - 1) f.set('pos:last', 1);
   f.set(`len:${lengthBin(tokens(page.text).length)}`, 1);
