@@ -4,6 +4,7 @@ export interface LabelledDeck {
   pages: Array<{ page: number; sections: string[] }>;
   facts: Record<string, { value: number; currency?: string | null; unit?: string; page: number; note?: string }>;
   stage: 'Pre-seed' | 'Seed' | 'Series A' | 'Series B' | 'Series C+' | 'Angel' | null;
+  outcome?: 'funded-famous' | 'funded-seed' | 'hackathon-or-idea' | 'unknown';
   notes: string;
 }
 

@@ -4,6 +4,7 @@ import type { DeckText } from './model.ts';
 import { scoreDeck } from './score/score-deck.ts';
 import { countWords } from './text/text-quality.ts';
 import { DeckError } from './errors.ts';
+import type { SectionModel } from './understand/section-model/section-model.ts';
 import { understandDeck } from './understand/understand-deck.ts';
 import { judgeDeck } from './understand/verdict.ts';
 import { ENGINE_VERSION } from './version.ts';
@@ -13,6 +14,8 @@ export interface BuildOptions {
   llm?: { model: string; extras: LlmExtras } | null;
   parseMs?: number;
   ocrMs?: number;
+  /** The section classifier to use instead of the committed one (cross-validation fits one per fold). */
+  sectionModel?: SectionModel;
 }
 
 const round = (ms: number) => Math.round(ms);
@@ -24,7 +27,10 @@ const round = (ms: number) => Math.round(ms);
  */
 export function buildAnalysis(deck: DeckText, profile: FounderProfile | null, options: BuildOptions = {}): FitScoreAnalysis {
   const t0 = performance.now();
-  const extras = options.llm ? { facts: options.llm.extras.facts, sections: options.llm.extras.sections } : {};
+  const extras = {
+    ...(options.llm ? { facts: options.llm.extras.facts, sections: options.llm.extras.sections } : {}),
+    ...(options.sectionModel ? { sectionModel: options.sectionModel } : {}),
+  };
   const u = understandDeck(deck, profile, extras);
   // A file that is not a pitch deck gets its reason, never a score.
   const verdict = judgeDeck(u);

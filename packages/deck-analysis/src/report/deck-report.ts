@@ -3,6 +3,7 @@ import type { DeckText } from '../model.ts';
 import { scoreDeck } from '../score/score-deck.ts';
 import type { ClaimStatus } from '../understand/claims.ts';
 import { toUsd } from '../understand/numbers.ts';
+import type { SectionModel } from '../understand/section-model/section-model.ts';
 import { understandDeck } from '../understand/understand-deck.ts';
 import { judgeDeck } from '../understand/verdict.ts';
 import { ENGINE_VERSION } from '../version.ts';
@@ -45,8 +46,8 @@ export interface DeckReport {
 
 const isReportKey = (k: string): k is ReportFactKey => (REPORT_FACT_KEYS as readonly string[]).includes(k);
 
-export function deckReport(deck: DeckText, profile: FounderProfile | null, options: { stage?: Stage } = {}): DeckReport {
-  const u = understandDeck(deck, profile, { stage: options.stage });
+export function deckReport(deck: DeckText, profile: FounderProfile | null, options: { stage?: Stage; sectionModel?: SectionModel } = {}): DeckReport {
+  const u = understandDeck(deck, profile, { stage: options.stage, sectionModel: options.sectionModel });
   const verdict = judgeDeck(u);
   const sections = Object.fromEntries(SECTION_KINDS.map((k) => [k, [] as number[]])) as Record<SectionKind, number[]>;
   for (const [page, kinds] of u.sectionsByPage) for (const k of kinds) sections[k].push(page);

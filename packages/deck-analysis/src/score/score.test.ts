@@ -219,7 +219,7 @@ describe('what a partner credits: substance, not headings (engine 4)', () => {
   });
 
   it('reads a budget slide as spending: licensing or a prototype there is no revenue model and no demo', () => {
-    const ask = ['Fund Breakup', 'Item Cost Purpose\nVision board Rs.8900 Prototype\nStartup Registration and Licensing Rs. 2 lakh\nWe need funding of Rs. 2 lakh'] as [string, string];
+    const ask = ['Use of funds', 'Item Cost Purpose\nVision board Rs.8900 Prototype\nStartup Registration and Licensing Rs. 2 lakh\nWe need funding of Rs. 2 lakh'] as [string, string];
     expect(rules([ask], 'businessModel')).not.toContain('bm.model');
     expect(rules([ask], 'product')).not.toContain('product.demo');
   });

@@ -215,11 +215,17 @@ export async function slideImages(slides: SlideSpec[], longSide = 1200): Promise
 
 /** An image-only PDF: every page is a picture of text, with no text layer. */
 export async function makeImagePdf(slides: SlideSpec[]): Promise<Uint8Array> {
-  const images = await slideImages(slides);
+  return pdfOfImages(await slideImages(slides));
+}
+
+/** An image-only PDF: one page per picture, each filling a page of its own shape (960 points wide), no text layer. */
+export function pdfOfImages(images: Array<{ png: Uint8Array; width: number; height: number }> | Uint8Array[]): Promise<Uint8Array> {
   return pdfBytes((doc) => {
-    for (const png of images) {
-      doc.addPage();
-      doc.image(Buffer.from(png), 0, 0, { width: 960, height: 540 });
+    for (const image of images) {
+      const { png, width, height } = image instanceof Uint8Array ? { png: image, width: 960, height: 540 } : image;
+      const h = Math.round((960 * height) / width);
+      doc.addPage({ size: [960, h], margin: 0 });
+      doc.image(Buffer.from(png), 0, 0, { width: 960, height: h });
     }
   });
 }

@@ -57,7 +57,7 @@ describe('understandDeck', () => {
     const u = understandDeck(
       deck([
         ['Acme Rentals', 'Seed round 2025'],
-        ['Market Adoption', 'EVENTS\ntarget events monthly\nPARTNERSHIPS\ncheap travel sites\nlisting widget\nscreenshot\nscreenshot'],
+        ['Partnerships', 'EVENTS\ntarget events monthly\nPARTNERSHIPS\ncheap travel sites\nlisting widget\nscreenshot\nscreenshot'],
         ['Agenda', 'Problem\nSolution\nMarket\nTeam\nTraction'],
         ['Outline', 'Problem\nSolution\nMarket\nTeam\nTraction\nAsk'],
       ]),
@@ -99,7 +99,7 @@ describe('understandDeck', () => {
     const u = understandDeck(
       deck([
         ['FueledBy', 'Connecting the creative industry'],
-        ['Idea', "Currently, it's hard to share writings with many people\nor to manage comments and versions"],
+        ['Idea', 'Currently, writers struggle to share their writings with many people\nand find it difficult to manage comments and versions'],
         ['FueledBy', 'A service designed to connect writers, readers, editors and publishers'],
         ['Writers', 'WYSIWYG editor\nHosting\nImport/Export\nPublish'],
         ['Brittany', 'Friends in common\nLike or not'],

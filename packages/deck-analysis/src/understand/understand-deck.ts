@@ -6,7 +6,9 @@ import { toUsd } from './numbers.ts';
 import { displayValue } from './display.ts';
 import { profileFacts } from './profile-facts.ts';
 import { profileLabel } from './profile-labels.ts';
-import { classifyPages, collectSections } from './sections.ts';
+import { collectSections } from './sections.ts';
+import { deckContext } from './section-model/deck-context.ts';
+import { classifyWithModel, committedSectionModel } from './section-model/section-model.ts';
 import { channelsNamed, findTopics, founderSignals, foundersInDeck } from './signals.ts';
 import {
   DECK_PICK,
@@ -22,7 +24,10 @@ import {
 export function understandDeck(deck: DeckText, profile: FounderProfile | null, extras: UnderstandExtras = {}): Understanding {
   const rawFacts = deckFacts(deck.pages);
   // Goals and projections do not make a page a traction or market slide; today's figures do.
-  const classified = classifyPages(deck.pages, rawFacts.filter((c) => c.status === 'current'));
+  // Sections: the learned classifier over the page's words, layout, numbers and the rules' reading (ADR 0037).
+  const ctx = deckContext(deck.pages, rawFacts);
+  const kinds = classifyWithModel(extras.sectionModel ?? committedSectionModel(), ctx);
+  const classified = deck.pages.map((p, i) => ({ page: p.number, kinds: kinds[i] ?? [] }));
   for (const s of extras.sections ?? []) {
     const c = classified.find((x) => x.page === s.page);
     if (c && !c.kinds.includes(s.kind)) c.kinds.push(s.kind);

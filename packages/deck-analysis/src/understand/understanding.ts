@@ -1,3 +1,4 @@
+import type { SectionModel } from './section-model/section-model.ts';
 import type { BusinessModel, Fact, FactKind, FounderProfile, Industry, SectionKind, Stage } from '@fitscore/contracts';
 import type { DeckFormat } from '../detect/detect-format.ts';
 import type { PageText } from '../model.ts';
@@ -71,6 +72,8 @@ export interface UnderstandExtras {
   sections?: Array<{ page: number; kind: SectionKind }>;
   /** A stage to benchmark against when there is no profile (the analyze command's --stage). */
   stage?: Stage;
+  /** The section classifier to use instead of the committed one (cross-validation fits one per fold). */
+  sectionModel?: SectionModel;
 }
 
 export interface Understanding {

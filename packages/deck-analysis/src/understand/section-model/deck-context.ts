@@ -1,0 +1,18 @@
+import type { PageText } from '../../model.ts';
+import type { Claim } from '../claims.ts';
+import { deckFacts } from '../facts.ts';
+import { classifyPages, isAgendaOrFiller } from '../sections.ts';
+import type { DeckContext } from './page-features.ts';
+
+/** What the section classifier reads of a deck: its pages, the rules' sections, its current figures, its agenda pages and its pages of goals. */
+export function deckContext(pages: readonly PageText[], claims: readonly Claim[] = deckFacts(pages)): DeckContext {
+  const currentFacts = claims.filter((c) => c.status === 'current');
+  const onPage = (p: PageText, status: Claim['status']) => claims.some((c) => c.page === p.number && c.status === status);
+  return {
+    pages,
+    ruleKinds: classifyPages(pages, currentFacts).map((c) => c.kinds),
+    facts: currentFacts,
+    agenda: pages.map(isAgendaOrFiller),
+    goalsOnly: pages.map((p) => onPage(p, 'target') && !onPage(p, 'current')),
+  };
+}
