@@ -6,7 +6,7 @@
  * the field, never a 5xx. New endpoints are picked up from the contracts package as they are added.
  */
 import * as contracts from '@fitscore/contracts';
-import type { Endpoint } from '@fitscore/contracts';
+import { DEFAULT_APPLICANT_REPLY_TEMPLATES, type Endpoint } from '@fitscore/contracts';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProfile } from '../../test/decks.ts';
@@ -38,6 +38,7 @@ const EXAMPLES: Record<string, () => Json> = {
     raised_at: '2025-03-01',
     consent: true,
   }),
+  'PUT /vc/applicant-emails/': () => ({ ...DEFAULT_APPLICANT_REPLY_TEMPLATES }),
   'PUT /vc/settings/scoring-preferences/': () => ({
     traction: 30,
     product: 20,
@@ -131,6 +132,9 @@ beforeAll(async () => {
   tokens.founder = (await signUp(server, 'founder')).token;
   tokens.vc = (await signUp(server, 'vc')).token;
   tokens.user = tokens.founder;
+  // Authentication comes before validation (issue 28): a fund's routes are called by an investor.
+  tokens['fund:member'] = tokens.vc;
+  tokens['fund:admin'] = tokens.vc;
 });
 afterAll(() => server.close());
 
