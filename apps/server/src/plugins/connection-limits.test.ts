@@ -64,8 +64,9 @@ describe('slow clients', () => {
     expect(checks.map((c) => c.ms).sort((a, b) => a - b)[1]).toBeLessThan(1000);
 
     const closedAt = await Promise.all(clients.map((c) => c.closed));
-    // The idle (1.5 s) and request (2 s) timeouts, Node's checking interval (250 ms here) and some slack.
-    expect(Math.max(...closedAt) - started).toBeLessThan(5000);
+    // The idle (1.5 s) and request (2 s) timeouts, Node's checking interval (250 ms here) and slack for
+    // a machine running every suite at once (5.5 s seen there); without the timeouts they stay open.
+    expect(Math.max(...closedAt) - started).toBeLessThan(8000);
   }, 20_000);
 
   it('closes a connection that sends nothing after the idle timeout', async () => {
