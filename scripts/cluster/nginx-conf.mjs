@@ -93,6 +93,8 @@ stream {
   server {
     listen ${at(PORTS.smtp)};
     proxy_pass fitscore_smtp;
+    # The sender's address, for the receiver's limits and the intake log (SMTP_PROXY_PROTOCOL_FROM).
+    proxy_protocol on;
     proxy_connect_timeout 2s;
     proxy_timeout 5m;
   }

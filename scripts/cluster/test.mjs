@@ -291,7 +291,7 @@ const kinds = {
       ),
       from: addressFor(i),
     });
-    if (res.status === 201) accepted.push({ channel: 'form', reference: res.body.reference, company });
+    if (res.status === 201) accepted.push({ channel: 'form', reference: res.body.reference, company, from: addressFor(i) });
     return res;
   },
   email: async (i) => {
@@ -305,7 +305,7 @@ const kinds = {
         text: `Our deck: https://docsend.com/view/${suffix}${i}`,
       });
       const reference = /reference ([\w-]+)/.exec(info.response)?.[1];
-      if (reference) accepted.push({ channel: 'email', reference, company });
+      if (reference) accepted.push({ channel: 'email', reference, company, from: addressFor(i) });
       return { status: 250, ok: Boolean(reference) };
     } catch (err) {
       return { status: 0, ok: false, error: err.message };
@@ -320,7 +320,7 @@ for (let i = 0; i < 4; i++) await op('apply', () => kinds.apply(sequence++));
 const dbClient = new pg.Client({ connectionString: dbUrl.toString() });
 await dbClient.connect();
 const dealsOfAccepted = async () =>
-  (await dbClient.query('select reference, outcome, deal_id from intake_items where fund_id = $1', [fundId])).rows;
+  (await dbClient.query('select reference, outcome, deal_id, sender_ip from intake_items where fund_id = $1', [fundId])).rows;
 for (;;) {
   const rows = await dealsOfAccepted();
   const made = rows.filter((r) => r.deal_id);
@@ -425,6 +425,8 @@ const servedBy = API_HOSTS.map((h, i) => after[i] - before[i]);
 
 const byRef = new Map(rows.map((r) => [r.reference, r]));
 const lost = accepted.filter((a) => !byRef.get(a.reference)?.deal_id);
+// The balancer passes the sender's address on (X-Forwarded-For over HTTP, the PROXY protocol over SMTP).
+const wrongSender = accepted.filter((a) => byRef.get(a.reference) && byRef.get(a.reference).sender_ip !== a.from);
 const notCreated = accepted.filter((a) => byRef.get(a.reference)?.outcome !== 'created');
 const itemDeals = (
   await dbClient.query(
@@ -450,6 +452,7 @@ const checks = [
   ['no request failed outside the crash', failed('steady').length + failed('after').length === 0, `${failed('steady').length + failed('after').length} failed`],
   ['every accepted intake item became a deal (nothing lost)', lost.length === 0 && accepted.length > 0, `${accepted.length} accepted, ${lost.length} lost`],
   ['each accepted item made exactly one deal, and no deal twice', notCreated.length === 0 && itemDeals.length === 0 && sourcesTwice.length === 0, `${notCreated.length} not created, ${itemDeals.length} names with 2+ deals, ${sourcesTwice.length} items on 2+ deals`],
+  ["each intake item records its sender's own address, through the balancer (form and SMTP)", wrongSender.length === 0, `${wrongSender.length} of ${accepted.length} recorded another address${wrongSender[0] ? ` (${wrongSender[0].channel}: ${byRef.get(wrongSender[0].reference).sender_ip} for ${wrongSender[0].from})` : ''}`],
   ['every job ran to completion (none failed, none left)', jobsFailed === 0 && jobsLeft === 0, `${jobsFailed} failed, ${jobsLeft} left`],
   ['the event stream reconnected through the balancer and missed nothing', missed.length === 0 && stream.duplicates === 0 && stream.connects > 1 && stored.length > 0, `${stored.length} stored, ${received.size} received, ${missed.length} missed, ${stream.duplicates} twice, ${stream.connects} connections`],
   ['20 sign-ins a minute per address across both API hosts', limitStatuses.filter((s) => s === 200).length === 20 && limitStatuses.filter((s) => s === 429).length === 10 && servedBy.every((n) => n > 0), `200 × ${limitStatuses.filter((s) => s === 200).length}, 429 × ${limitStatuses.filter((s) => s === 429).length}; served by ${API_HOSTS.map((h, i) => `${h} ${servedBy[i]}`).join(', ')}`],

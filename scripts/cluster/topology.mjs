@@ -76,6 +76,8 @@ export function hostEnv(role, at) {
     SMTP_ENABLED: 'true',
     SMTP_PORT: String(PORTS.apiSmtp),
     TRUST_PROXY: at.trustProxy,
+    // nginx's stream proxy sends a PROXY protocol header: the sender's own address reaches the receiver.
+    SMTP_PROXY_PROTOCOL_FROM: at.trustProxy,
     SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
   };
 }

@@ -40,10 +40,15 @@ export class RawSmtp {
     }
   }
 
-  static async open(port: number, localAddress?: string): Promise<RawSmtp> {
+  /**
+   * Connects from `localAddress` (default the loopback). `proxyFor` first sends a PROXY protocol v1
+   * header naming that address as the sender, as a balancer with `proxy_protocol on` does.
+   */
+  static async open(port: number, localAddress?: string, proxyFor?: string): Promise<RawSmtp> {
     const socket = connect({ host: '127.0.0.1', port, ...(localAddress ? { localAddress } : {}) });
     const client = new RawSmtp(socket);
     await Promise.race([once(socket, 'connect'), client.closed]);
+    if (proxyFor) socket.write(`PROXY TCP4 ${proxyFor} 127.0.0.1 40000 ${port}\r\n`);
     return client;
   }
 

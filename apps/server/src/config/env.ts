@@ -63,6 +63,15 @@ const EnvSchema = z.object({
   SMTP_MAX_CONNECTIONS_PER_ADDRESS: positiveInt.default(5),
   /** An SMTP session that sends nothing for this long is closed. */
   SMTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(60),
+  /**
+   * Addresses of the balancers in front of the SMTP receiver (comma-separated) whose connections
+   * begin with a PROXY protocol v1 header naming the real sender; empty (the default): none.
+   */
+  SMTP_PROXY_PROTOCOL_FROM: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean)),
   /** Funds' intake addresses are `{slug}@{INTAKE_EMAIL_DOMAIN}`. */
   INTAKE_EMAIL_DOMAIN: z.string().min(1).default('intake.localhost'),
   NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
@@ -214,6 +223,8 @@ export interface AppConfig {
     smtpPort: number;
     /** Bounds of the SMTP receiver: clients at once, per address, and an idle session's life. */
     smtpMaxClients: number;
+    /** Peers whose connections start with a PROXY protocol header (the balancers); empty: none. */
+    smtpProxyProtocolFrom: string[];
     smtpMaxPerAddress: number;
     smtpIdleTimeoutMs: number;
     emailDomain: string;
@@ -318,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       smtpHost: e.HOST,
       smtpPort: e.SMTP_PORT,
       smtpMaxClients: e.SMTP_MAX_CLIENTS,
+      smtpProxyProtocolFrom: e.SMTP_PROXY_PROTOCOL_FROM,
       smtpMaxPerAddress: e.SMTP_MAX_CONNECTIONS_PER_ADDRESS,
       smtpIdleTimeoutMs: e.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
       emailDomain: e.INTAKE_EMAIL_DOMAIN.toLowerCase(),

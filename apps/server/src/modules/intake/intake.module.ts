@@ -85,6 +85,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, jobs,
       maxClients: config.intake.smtpMaxClients,
       maxPerAddress: config.intake.smtpMaxPerAddress,
       idleTimeoutMs: config.intake.smtpIdleTimeoutMs,
+      proxyProtocolFrom: config.intake.smtpProxyProtocolFrom,
     });
     app.addHook('onReady', async () => {
       app.intakeSmtpPort = await smtp.listen(config.intake.smtpPort, config.intake.smtpHost);

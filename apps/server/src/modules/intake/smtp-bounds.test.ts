@@ -121,3 +121,45 @@ describe('the SMTP receiver bounds sessions and what RCPT TO writes', () => {
     expect(log.body.items).toHaveLength(3);
   });
 });
+
+describe('behind a balancer that speaks the PROXY protocol (SMTP_PROXY_PROTOCOL_FROM)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      SMTP_ENABLED: 'true',
+      SMTP_PORT: '0',
+      SMTP_MAX_CONNECTIONS_PER_ADDRESS: '1',
+      SMTP_PROXY_PROTOCOL_FROM: '127.0.0.1',
+    });
+  });
+  afterAll(() => server.close());
+  const port = () => server.app.intakeSmtpPort!;
+
+  it("counts each sender by the address the balancer names, not the balancer's own", async () => {
+    const first = await RawSmtp.open(port(), undefined, '203.0.113.7');
+    expect(await first.reply()).toMatch(/^220 /);
+    // The same balancer, another sender: its own allowance of one connection.
+    const other = await RawSmtp.open(port(), undefined, '203.0.113.8');
+    expect(await other.reply()).toMatch(/^220 /);
+    // The first sender again, through the same balancer: over its limit of one.
+    const again = await RawSmtp.open(port(), undefined, '203.0.113.7');
+    expect(await again.reply()).toMatch(/^421 /);
+    for (const c of [first, other, again]) c.end();
+  });
+});
+
+describe('SMTP from a peer that is not a listed balancer', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SMTP_ENABLED: 'true', SMTP_PORT: '0', SMTP_PROXY_PROTOCOL_FROM: '192.0.2.1' });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a PROXY line from anyone else (a client talking before the greeting): a sender cannot name another address', async () => {
+    const smtp = await RawSmtp.open(server.app.intakeSmtpPort!, undefined, '203.0.113.9');
+    expect(await smtp.reply()).toMatch(/^421 /);
+    await smtp.closed;
+  });
+});

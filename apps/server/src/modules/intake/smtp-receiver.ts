@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { FundRow } from './intake.repository.ts';
 import type { IntakeService } from './intake.service.ts';
-import { installDataScan } from './smtp-data-scan.ts';
 
 export interface SmtpReceiver {
   /** Listens; port 0 picks a free one (tests). Resolves with the port listened on. */
@@ -21,6 +20,13 @@ export interface SmtpBounds {
   maxPerAddress: number;
   /** An idle session is closed after this long. */
   idleTimeoutMs: number;
+  /**
+   * The balancers whose connections begin with a PROXY protocol v1 header (nginx's
+   * `proxy_protocol on`): the sender's own address is then the one every limit counts and the
+   * intake log records. Anyone else's connection is read as plain SMTP, so a PROXY line cannot
+   * spoof an address. Empty: no proxy.
+   */
+  proxyProtocolFrom: string[];
 }
 
 /**
@@ -52,7 +58,6 @@ function readBounded(stream: NodeJS.ReadableStream, limit: number): Promise<Buff
  * written, and DATA past SIZE dropped as it arrives rather than held.
  */
 export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger, bounds: SmtpBounds): SmtpReceiver {
-  if (!installDataScan()) log.warn('intake: smtp-server is not the version its faster DATA scan was checked against; its own parser is used');
   /** The fund of each recipient a session's RCPT TO accepted (a session may send several messages). */
   const fundsOf = new WeakMap<SMTPServerSession, Map<string, FundRow>>();
   /** Open connections per remote address, and the sessions counted there. */
@@ -69,6 +74,7 @@ export function createSmtpReceiver(intake: IntakeService, log: FastifyBaseLogger
     socketTimeout: bounds.idleTimeoutMs,
     closeTimeout: 5_000,
     disableReverseLookup: true,
+    useProxy: bounds.proxyProtocolFrom.length > 0 ? bounds.proxyProtocolFrom : false,
     logger: false,
     onConnect(session, callback) {
       const open = perAddress.get(session.remoteAddress) ?? 0;
