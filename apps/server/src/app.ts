@@ -13,6 +13,7 @@ import type { AppConfig } from './config/env.ts';
 import type { BlobStore } from './lib/blob-store.ts';
 import { openBlobStore } from './lib/open-blob-store.ts';
 import { createAccessRepository } from './modules/access/access.repository.ts';
+import * as apiAccessModule from './modules/api-access/api-access.module.ts';
 import * as applicantRepliesModule from './modules/applicant-replies/applicant-replies.module.ts';
 import * as accountSecurityModule from './modules/account-security/account-security.module.ts';
 import { loadAppSecret } from './modules/account-security/secret-box.ts';
@@ -236,13 +237,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deals = dealsModule.register(app, { platform, decks, scoring, funds });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   const replies = applicantRepliesModule.register(app, { platform, jobs });
-  intakeModule.register(app, { platform, decks, scoring, jobs, replies, deals });
+  const intake = intakeModule.register(app, { platform, decks, scoring, jobs, replies, deals });
   const notifications = notificationsModule.register(app, { platform, scoring, deals });
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
-  collabModule.register(app, { platform, deals, notifications });
+  const collab = collabModule.register(app, { platform, deals, notifications });
   matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
   teamModule.register(app, { platform });
+  // Enterprise: API keys and the public API under /api/v1/, over the same services.
+  apiAccessModule.register(app, { platform, deals, dealTeam: deals.team, collab, intake });
   releaseAttemptLog();
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);

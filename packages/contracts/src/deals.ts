@@ -77,7 +77,7 @@ export const DealSchema = z.object({
 export type Deal = z.infer<typeof DealSchema>;
 
 export const DealPlanSchema = z.object({
-  name: z.enum(['trial', 'pro']),
+  name: z.enum(['trial', 'pro', 'enterprise']),
   trialRemaining: z.number().int(),
   trialLimit: z.number().int(),
 });

@@ -5,9 +5,12 @@ import { TRIAL_SCORE_LIMIT } from './deals.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { TEAM_SEATS } from './team.ts';
 
-/** A fund's plans (spec sections 6 and 9): a trial of 200 scores, or Pro at $299 a month. */
-export const FUND_PLAN_IDS = ['trial', 'pro'] as const;
-export const FundPlanIdSchema = z.enum(FUND_PLAN_IDS, { error: 'Plan must be trial or pro' });
+/**
+ * A fund's plans (spec sections 6 and 9): a trial of 200 scores, Pro at $299 a month, or Enterprise
+ * (custom pricing, agreed with sales and set by an operator: never bought in the app).
+ */
+export const FUND_PLAN_IDS = ['trial', 'pro', 'enterprise'] as const;
+export const FundPlanIdSchema = z.enum(FUND_PLAN_IDS, { error: 'Plan must be trial, pro or enterprise' });
 export type FundPlanId = z.infer<typeof FundPlanIdSchema>;
 
 export interface FundPlanDefinition {
@@ -20,10 +23,14 @@ export interface FundPlanDefinition {
 export const FUND_PLANS: Record<FundPlanId, FundPlanDefinition> = {
   trial: { id: 'trial', name: 'Trial', priceCents: 0, currency: 'usd' },
   pro: { id: 'pro', name: 'Pro', priceCents: 29_900, currency: 'usd' },
+  enterprise: { id: 'enterprise', name: 'Enterprise', priceCents: 0, currency: 'usd' },
 };
 
+/** Pro and Enterprise: the paid plans, without the trial's limits. */
+export const isPaidFundPlan = (plan: FundPlanId) => plan !== 'trial';
+
 /** What a fund's plan decides, feature by feature; the server enforces these and the billing page shows them. */
-export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts'] as const;
+export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts', 'api_access'] as const;
 export type FundFeature = (typeof FUND_FEATURES)[number];
 
 /** A fund's plan as the rules read it: the plan and the trial scores used so far. */
@@ -42,21 +49,29 @@ const trialLeft = (s: FundPlanState) => s.trialScoresUsed < TRIAL_SCORE_LIMIT;
  */
 export const FUND_PLAN_FEATURES: Record<FundFeature, { label: Record<FundPlanId, string>; allowed: (s: FundPlanState) => boolean }> = {
   scoring: {
-    label: { trial: `${TRIAL_SCORE_LIMIT} deal scores`, pro: 'Unlimited deal scoring' },
-    allowed: (s) => s.plan === 'pro' || trialLeft(s),
+    label: { trial: `${TRIAL_SCORE_LIMIT} deal scores`, pro: 'Unlimited deal scoring', enterprise: 'Unlimited deal scoring' },
+    allowed: (s) => isPaidFundPlan(s.plan) || trialLeft(s),
   },
   team: {
-    label: { trial: `Team collaboration (${TEAM_SEATS.trial} seats)`, pro: `Team collaboration (${TEAM_SEATS.pro} seats)` },
+    label: {
+      trial: `Team collaboration (${TEAM_SEATS.trial} seats)`,
+      pro: `Team collaboration (${TEAM_SEATS.pro} seats)`,
+      enterprise: `Team collaboration (${TEAM_SEATS.enterprise} seats)`,
+    },
     allowed: () => true,
   },
-  pipeline: { label: { trial: 'Pipeline management', pro: 'Pipeline management' }, allowed: () => true },
+  pipeline: { label: { trial: 'Pipeline management', pro: 'Pipeline management', enterprise: 'Pipeline management' }, allowed: () => true },
   csv_export: {
-    label: { trial: 'CSV exports while trial scores remain', pro: 'CSV exports' },
-    allowed: (s) => s.plan === 'pro' || trialLeft(s),
+    label: { trial: 'CSV exports while trial scores remain', pro: 'CSV exports', enterprise: 'CSV exports' },
+    allowed: (s) => isPaidFundPlan(s.plan) || trialLeft(s),
   },
   alerts: {
-    label: { trial: 'Slack/Teams alerts while trial scores remain', pro: 'Slack/Teams integration' },
-    allowed: (s) => s.plan === 'pro' || trialLeft(s),
+    label: { trial: 'Slack/Teams alerts while trial scores remain', pro: 'Slack/Teams integration', enterprise: 'Slack/Teams integration' },
+    allowed: (s) => isPaidFundPlan(s.plan) || trialLeft(s),
+  },
+  api_access: {
+    label: { trial: 'API access (Enterprise)', pro: 'API access (Enterprise)', enterprise: 'API access with API keys' },
+    allowed: (s) => s.plan === 'enterprise',
   },
 };
 

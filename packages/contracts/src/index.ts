@@ -32,3 +32,4 @@ export * from './matches.ts';
 export * from './team.ts';
 export * from './deal-comments.ts';
 export * from './applicant-replies.ts';
+export * from './api-access.ts';

@@ -6,7 +6,7 @@ import type { FundPlanId } from './fund-billing.ts';
 import { FUND_MEMBER_ROLES } from './vc.ts';
 
 /** Seats of a fund by plan (spec: team collaboration is a Pro feature): members plus pending invites. */
-export const TEAM_SEATS: Record<FundPlanId, number> = { trial: 3, pro: 10 };
+export const TEAM_SEATS: Record<FundPlanId, number> = { trial: 3, pro: 10, enterprise: 50 };
 
 /** How long an invite link works. */
 export const INVITE_TTL_DAYS = 7;
@@ -14,6 +14,7 @@ export const INVITE_TTL_DAYS = 7;
 export const TEAM_MESSAGES = {
   trialSeatsFull: `The trial allows ${TEAM_SEATS.trial} seats (members and pending invites). Upgrade to Pro for up to ${TEAM_SEATS.pro}.`,
   proSeatsFull: `Pro allows ${TEAM_SEATS.pro} seats (members and pending invites). Remove a member or revoke an invite first.`,
+  enterpriseSeatsFull: `Your Enterprise plan allows ${TEAM_SEATS.enterprise} seats (members and pending invites). Remove a member or revoke an invite first, or ask us for more.`,
   inviteGone: 'This invite link has expired, was already used or was revoked. Ask your fund admin for a new one.',
   inviteNotFound: 'Invite not found',
   memberNotFound: 'Member not found',

@@ -1,5 +1,6 @@
 import proxyaddr from '@fastify/proxy-addr';
 import { isAbsolute, join, resolve } from 'node:path';
+import { API_KEY_RATE_LIMIT_PER_MINUTE } from '@fitscore/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -75,6 +76,8 @@ const EnvSchema = z.object({
   /** Funds' intake addresses are `{slug}@{INTAKE_EMAIL_DOMAIN}`. */
   INTAKE_EMAIL_DOMAIN: z.string().min(1).default('intake.localhost'),
   NOT_FOUND_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
+  /** Calls one API key may make per minute on the public API (/api/v1/). */
+  API_RATE_LIMIT_PER_MINUTE: positiveInt.default(API_KEY_RATE_LIMIT_PER_MINUTE),
   AUTH_FAILURES_PER_EMAIL: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
   /** Failed sign-ins from one client address (any accounts) before it is blocked for the window. */
@@ -214,7 +217,7 @@ export interface AppConfig {
     failureWindowMinutes: number;
   };
   /** Per-IP limits: public forms (contact sales, apply forms) and unknown paths. */
-  rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number };
+  rateLimits: { publicFormPerMinute: number; notFoundPerMinute: number; apiKeyPerMinute: number };
   bodyLimitBytes: number;
   /** Deal intake: the SMTP receiver, the funds' email domain and the per-fund/per-sender limit. */
   intake: {
@@ -321,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     rateLimits: {
       publicFormPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
       notFoundPerMinute: e.NOT_FOUND_RATE_LIMIT_PER_MINUTE,
+      apiKeyPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     intake: {

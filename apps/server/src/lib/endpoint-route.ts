@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointResponse } from '@fitscore/contracts';
 import { ErrorResponseSchema, needsSession } from '@fitscore/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthContext, FundAccess } from '../plugins/auth.ts';
@@ -27,6 +27,12 @@ export interface EndpointRouteOptions {
   bodyLimit?: number;
   /** Required for a `signed` endpoint: the secret its callers sign with. */
   webhookSecret?: WebhookSecret;
+  /**
+   * The same operation served at another path behind another guard (the public API, `/api/v1/`,
+   * authenticated by API keys): its schemas and answers stay the endpoint's own. The handler then
+   * finds its caller through the guard (`auth` and `fund` are null).
+   */
+  at?: { path: string; guard: onRequestAsyncHookHandler; security: string; tags: readonly string[]; summary?: string };
 }
 
 /**
@@ -34,6 +40,7 @@ export interface EndpointRouteOptions {
  * read or validated), or for `signed` the signature check on the raw body.
  */
 function accessHooks(app: FastifyInstance, endpoint: Endpoint, options: EndpointRouteOptions) {
+  if (options.at) return { onRequest: options.at.guard };
   if (endpoint.access !== 'signed') return { onRequest: app.requireAccess(endpoint.access) };
   if (!options.webhookSecret) throw new Error(`${endpoint.method} ${endpoint.path} is signed but has no webhookSecret`);
   return signedRouteHooks(options.webhookSecret);
@@ -58,11 +65,11 @@ export function registerEndpoint<E extends Endpoint>(
   const rateLimit = rateLimitOf(app, endpoint, options);
   const route: RouteOptions = {
     method: endpoint.method,
-    url: endpoint.path,
+    url: options.at?.path ?? endpoint.path,
     schema: {
-      summary: endpoint.summary,
-      tags: [...endpoint.tags],
-      ...(needsSession(endpoint.access) ? { security: [{ token: [] }] } : {}),
+      summary: options.at?.summary ?? endpoint.summary,
+      tags: [...(options.at?.tags ?? endpoint.tags)],
+      ...(options.at ? { security: [{ [options.at.security]: [] }] } : needsSession(endpoint.access) ? { security: [{ token: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -39,6 +39,8 @@ const EXAMPLES: Record<string, () => Json> = {
     consent: true,
   }),
   'PUT /vc/applicant-emails/': () => ({ ...DEFAULT_APPLICANT_REPLY_TEMPLATES }),
+  // Scopes each once, and an expiry (optional) in the future.
+  'POST /api/vc/api-keys': () => ({ name: 'Warehouse', scopes: ['deals:read'] }),
   'PUT /vc/settings/scoring-preferences/': () => ({
     traction: 30,
     product: 20,

@@ -39,7 +39,7 @@ export const funds = pgTable(
     /** The fund's part of its public apply URL ({PUBLIC_WEB_URL}/apply/{slug}); never changes. */
     slug: text('slug').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
     /** 'trial' (a number of scores) or 'pro' (unlimited). */
-    plan: text('plan', { enum: ['trial', 'pro'] }).notNull().default('trial'),
+    plan: text('plan', { enum: ['trial', 'pro', 'enterprise'] }).notNull().default('trial'),
     /** Deals scored on the trial: each uses one of the trial's scores. */
     trialScoresUsed: integer('trial_scores_used').notNull().default(0),
     onlineFormEnabled: boolean('online_form_enabled').notNull().default(true),

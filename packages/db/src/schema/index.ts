@@ -17,3 +17,4 @@ export * from './collab.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './applicant-replies.ts';
+export * from './api-access.ts';

@@ -2,6 +2,7 @@ import {
   FUND_FEATURES,
   FUND_PLAN_FEATURES,
   FUND_PLANS,
+  isPaidFundPlan,
   TRIAL_SCORE_LIMIT,
   planSetCommand,
   type FundRole,
@@ -39,7 +40,7 @@ export function createFundBillingService({ repo, payments }: FundBillingServiceD
       const owner = fund.id ? ({ kind: 'fund', fundId: fund.id } as const) : null;
       const [invoices, canManageBilling] = owner ? await Promise.all([payments.invoices(owner), payments.hasCustomer(owner)]) : [[], false];
       const state = { plan: row?.plan ?? 'trial', trialScoresUsed: row?.trialScoresUsed ?? 0 } as const;
-      const pro = state.plan === 'pro';
+      const pro = isPaidFundPlan(state.plan);
       const paid = pro && row?.provider === 'stripe';
       return {
         plan: state.plan,
@@ -83,7 +84,7 @@ export function createFundBillingService({ repo, payments }: FundBillingServiceD
     async checkout(fund: FundCaller, admin: Payer) {
       if (!fund.id) throw new AppError('conflict', NO_FUND);
       const row = await repo.findFundSubscription(fund.id);
-      if (row?.plan === 'pro') throw new AppError('conflict', 'Your fund is already on the Pro plan.');
+      if (row && isPaidFundPlan(row.plan)) throw new AppError('conflict', `Your fund is already on the ${FUND_PLANS[row.plan].name} plan.`);
       return payments.checkout({
         owner: { kind: 'fund', fundId: fund.id },
         payer: { email: admin.email, name: row?.fundName || admin.name },

@@ -59,6 +59,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
       { key: 'pipeline', label: 'Pipeline management', included: true },
       { key: 'csv_export', label: 'CSV exports while trial scores remain', included: true },
       { key: 'alerts', label: 'Slack/Teams alerts while trial scores remain', included: true },
+      { key: 'api_access', label: 'API access (Enterprise)', included: false },
     ]);
     const slug = (await db().select({ slug: funds.slug }).from(funds).where(eq(funds.id, f.fundId)))[0]!.slug;
     expect(res.body.operatorCommand).toBe(`npm run plan:set -- --fund ${slug} --plan pro`);
@@ -68,7 +69,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
     const f = await newFund();
     await db().update(funds).set({ trialScoresUsed: 200 }).where(eq(funds.id, f.fundId));
     const locks = included((await billing(f.token)).body);
-    expect(locks).toEqual({ scoring: false, team: true, pipeline: true, csv_export: false, alerts: false });
+    expect(locks).toEqual({ scoring: false, team: true, pipeline: true, csv_export: false, alerts: false, api_access: false });
 
     // Each lock against what the server does.
     expect((await upload(f.token)).body.error).toBe(TRIAL_SCORING_REFUSED);
@@ -83,7 +84,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
 
     // On Pro every lock opens, and so does the server.
     await setPlan(server, { fund: f.fundId }, 'pro');
-    expect(included((await billing(f.token)).body)).toEqual({ scoring: true, team: true, pipeline: true, csv_export: true, alerts: true });
+    expect(included((await billing(f.token)).body)).toEqual({ scoring: true, team: true, pipeline: true, csv_export: true, alerts: true, api_access: false });
     expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).status).toBe(200);
     expect((await upload(f.token)).status).toBe(202);
   }, 60_000);
@@ -116,7 +117,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
     expect(await setPlanCli(['--fund', 'no-such-fund', '--plan', 'pro'], { database: server.database.handle, out })).toBe(1);
     expect(lines.pop()).toBe('error: No fund has the slug or id no-such-fund.');
     expect(await setPlanCli(['--fund', slug, '--plan', 'premium'], { database: server.database.handle, out })).toBe(1);
-    expect(lines.pop()).toBe("error: A fund's plan is one of: trial, pro.");
+    expect(lines.pop()).toBe("error: A fund's plan is one of: trial, pro, enterprise.");
   }, 60_000);
 
   it('lets every member read the plan; Checkout and the portal are for admins; founders get 403', async () => {

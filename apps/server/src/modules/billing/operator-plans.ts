@@ -1,4 +1,4 @@
-import { FUND_PLAN_IDS, PLAN_IDS, type FundPlanId, type PlanId } from '@fitscore/contracts';
+import { FUND_PLAN_IDS, FUND_PLANS, PLAN_IDS, type FundPlanId, type PlanId } from '@fitscore/contracts';
 import type { BillingRepository } from './billing.repository.ts';
 
 export type OperatorTarget = { founder: string } | { fund: string };
@@ -11,7 +11,7 @@ export type OperatorResult = { ok: true; message: string } | { ok: false; messag
  * subscription) is not overridden; cancel it in Stripe, whose webhook then ends it.
  */
 export async function setPlanByOperator(repo: BillingRepository, target: OperatorTarget, plan: string, now = new Date()): Promise<OperatorResult> {
-  const set = (p: 'free' | 'trial' | 'premium' | 'pro') => ({
+  const set = (p: PlanId | FundPlanId) => ({
     status: 'active' as const,
     currentPeriodStart: now,
     currentPeriodEnd: null,
@@ -39,5 +39,5 @@ export async function setPlanByOperator(repo: BillingRepository, target: Operato
   const current = await repo.findFundSubscription(fund.id);
   if (current?.provider === 'stripe' && current.plan === 'pro') return { ok: false, message: stripeHeld };
   await repo.setFundPlan(fund.id, plan as FundPlanId, set(plan as FundPlanId));
-  return { ok: true, message: `${fund.name || target.fund} is on the ${plan === 'pro' ? 'Pro' : 'Trial'} plan now (set by an operator, no payment).` };
+  return { ok: true, message: `${fund.name || target.fund} is on the ${FUND_PLANS[plan as FundPlanId].name} plan now (set by an operator, no payment).` };
 }

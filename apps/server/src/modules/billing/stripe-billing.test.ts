@@ -93,7 +93,8 @@ describe('a fund buys Pro through Stripe', () => {
     const pro = await fundBilling(f.token);
     expect(pro).toMatchObject({ plan: 'pro', status: 'active', planSource: 'stripe', priceCents: 29_900 });
     expect(pro.nextBillingDate).not.toBeNull();
-    expect(pro.features.every((x: { included: boolean }) => x.included)).toBe(true);
+    // Everything Pro sells is open; API access stays the Enterprise plan's.
+    expect(pro.features.filter((x: { included: boolean }) => !x.included).map((x: { key: string }) => x.key)).toEqual(['api_access']);
     // The invoice is Stripe's, with Stripe's links.
     expect(pro.invoices).toEqual([
       expect.objectContaining({ number: expect.stringMatching(/^STANDIN-\d{4}$/), amountCents: 29_900, status: 'paid', hostedUrl: expect.stringContaining(stripe.url), pdfUrl: expect.stringMatching(/\.pdf$/) }),

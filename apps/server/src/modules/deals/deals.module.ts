@@ -48,9 +48,10 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
       .catch((err: unknown) => app.log.warn({ err, dealId: owner.dealId }, 'deal change not pushed'));
   });
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
-  dealsRoutes(app, deals, createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view }));
+  const team = createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view });
+  dealsRoutes(app, deals, team);
   const pages = new PageImageRenderer();
   app.addHook('onClose', () => pages.close());
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));
-  return Object.assign(deals, { changed: updates.changed });
+  return Object.assign(deals, { changed: updates.changed, team });
 }

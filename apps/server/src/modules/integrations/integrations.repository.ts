@@ -1,4 +1,4 @@
-import type { AlertDeliveryKind, AlertTarget } from '@fitscore/contracts';
+import type { AlertDeliveryKind, AlertTarget, FundPlanId } from '@fitscore/contracts';
 import { alertDeliveries, fundIntegrations, funds, repository, users } from '@fitscore/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
@@ -30,7 +30,7 @@ export const createIntegrationsRepository = repository((db) => ({
   },
 
   /** The fund's plan and trial scores used: alerts are Pro, or trial while scores remain. */
-  async fundPlan(fundId: string): Promise<{ plan: 'trial' | 'pro'; trialScoresUsed: number } | undefined> {
+  async fundPlan(fundId: string): Promise<{ plan: FundPlanId; trialScoresUsed: number } | undefined> {
     const [row] = await db.select({ plan: funds.plan, trialScoresUsed: funds.trialScoresUsed }).from(funds).where(eq(funds.id, fundId));
     return row;
   },

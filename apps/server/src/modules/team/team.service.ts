@@ -15,7 +15,7 @@ const seats = (plan: keyof typeof TEAM_SEATS) => TEAM_SEATS[plan];
 const seatsFull = (plan: keyof typeof TEAM_SEATS) =>
   plan === 'trial'
     ? new AppError('plan_limit', TEAM_MESSAGES.trialSeatsFull)
-    : new AppError('conflict', TEAM_MESSAGES.proSeatsFull);
+    : new AppError('conflict', plan === 'pro' ? TEAM_MESSAGES.proSeatsFull : TEAM_MESSAGES.enterpriseSeatsFull);
 
 /**
  * The fund as a team: admins invite with single-use links (7 days, revocable, only their hash

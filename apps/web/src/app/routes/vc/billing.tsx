@@ -1,3 +1,4 @@
+import { isPaidFundPlan } from '@fitscore/contracts';
 import { QueryState } from '@/components/layout/query-state';
 import { Container, PageHeader } from '@/components/layout/page';
 import { useCheckoutReturn } from '@/components/ui/billing';
@@ -7,7 +8,7 @@ import { FundBillingPanel } from '@/features/vc-dashboard/components/fund-billin
 /** /vc/billing: the fund's plan (trial or Pro), invoices and how to change the plan. */
 export default function VcBillingPage() {
   const { data } = useFundSubscription();
-  const checkoutReturn = useCheckoutReturn(data?.plan === 'pro');
+  const checkoutReturn = useCheckoutReturn(data ? isPaidFundPlan(data.plan) : false);
   // Back from Stripe Checkout: read the plan again until Stripe's webhook has changed it.
   const query = useFundSubscription({ poll: checkoutReturn.poll });
   return (

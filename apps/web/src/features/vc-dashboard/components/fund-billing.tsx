@@ -1,4 +1,4 @@
-import { FUND_PLANS, type FundSubscription } from '@fitscore/contracts';
+import { FUND_PLANS, isPaidFundPlan, type FundSubscription } from '@fitscore/contracts';
 import { Check, Crown, Download, ExternalLink, Lock, Receipt } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -17,7 +17,7 @@ const STATUS_LABELS: Record<FundSubscription['status'], string> = { active: 'Act
 
 /** The trial counter as the pipeline shows it; absent on Pro. */
 export function TrialBanner({ subscription }: { subscription: FundSubscription }) {
-  if (subscription.plan === 'pro') return null;
+  if (isPaidFundPlan(subscription.plan)) return null;
   const { remaining, limit } = subscription.trial;
   return (
     <div
@@ -45,9 +45,9 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** Who set a Pro plan, in words. */
+/** Who set a paid plan (Pro or Enterprise), in words. */
 function sourceLine(subscription: FundSubscription): string | null {
-  if (subscription.plan !== 'pro') return null;
+  if (!isPaidFundPlan(subscription.plan)) return null;
   return subscription.planSource === 'operator' ? 'Set by this server’s operator; no payment is taken.' : 'Paid through Stripe.';
 }
 
@@ -57,7 +57,7 @@ function sourceLine(subscription: FundSubscription): string | null {
  * else the operator's command. Members see the plan and who can change it.
  */
 export function PlanCard({ subscription, actions = true, awaitingStripe = false }: { subscription: FundSubscription; actions?: boolean; awaitingStripe?: boolean }) {
-  const pro = subscription.plan === 'pro';
+  const pro = isPaidFundPlan(subscription.plan);
   const checkout = useFundCheckout();
   const portal = useFundBillingPortal();
   const toast = useToast();
@@ -200,7 +200,7 @@ export function FundBillingPanel({ subscription, checkoutReturn }: { subscriptio
   }, [hash]);
   return (
     <div className="space-y-6">
-      <CheckoutReturnBanner outcome={checkoutReturn.outcome} upgraded={subscription.plan === 'pro'} timedOut={checkoutReturn.timedOut} planName="Pro" />
+      <CheckoutReturnBanner outcome={checkoutReturn.outcome} upgraded={isPaidFundPlan(subscription.plan)} timedOut={checkoutReturn.timedOut} planName="Pro" />
       <TrialBanner subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">

@@ -9,7 +9,7 @@ type Plan = EndpointResponse<typeof dealsEndpoints.list>['plan'];
 
 /** Shown while the fund is not on Pro: the server's count of trial scores left. */
 export function TrialBanner({ plan }: { plan: Plan }) {
-  if (plan.name === 'pro') return null;
+  if (plan.name !== 'trial') return null;
   const spent = plan.trialRemaining === 0;
   return (
     <div

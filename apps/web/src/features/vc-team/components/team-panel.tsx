@@ -1,5 +1,6 @@
 import {
   FUND_MEMBER_ROLES,
+  FUND_PLANS,
   TEAM_MESSAGES,
   TEAM_SEATS,
   type FundMember,
@@ -279,7 +280,7 @@ export function TeamPanel({
   const used = team.members.length + team.invites.length;
   // The last admin cannot be removed (the server refuses too): no button for them.
   const admins = team.members.filter((m) => m.role === 'admin').length;
-  const seats = plan ? `${used} of ${TEAM_SEATS[plan]} seats used (${plan === 'pro' ? 'Pro' : 'trial'}).` : undefined;
+  const seats = plan ? `${used} of ${TEAM_SEATS[plan]} seats used (${plan === 'trial' ? 'trial' : FUND_PLANS[plan].name}).` : undefined;
   return (
     <div className="space-y-6">
       <Section
