@@ -37,21 +37,23 @@ export interface FitScoreProcess {
   apiUrl: string;
   webUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; `keepData` keeps its folder for a restart or an operator's command. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
  * The real server (API + built web app) on free ports with a throw-away embedded database, started
  * the way `npm start` does; `env` adds configuration as an operator would (Stripe, for instance).
  */
-export async function startFitScore(env: Record<string, string> = {}): Promise<FitScoreProcess> {
+export async function startFitScore(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<FitScoreProcess> {
   // WEB_DIST_DIR lets parallel runs test their own build without sharing apps/web/dist.
   const distDir = process.env.WEB_DIST_DIR ?? join(ROOT, 'apps/web/dist');
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(`The web app is not built in ${distDir}: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const [apiPort, webPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-e2e-'));
+  // An earlier process's folder (its embedded database) when given: a restart, as an operator does one.
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fitscore-e2e-'));
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -82,12 +84,12 @@ export async function startFitScore(env: Record<string, string> = {}): Promise<F
     apiUrl,
     webUrl,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { pageOn, signUpOn } from '../other-server.ts';
 import { startFitScore, type FitScoreProcess } from '../server-process.ts';
-import { api, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, createUser, expect, test, useSession } from '../fixtures.ts';
 
 /**
  * Billing never fakes a payment (issue 29, point 8). Without Stripe (the embedded default) there is
@@ -20,31 +20,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function signUpOn(server: FitScoreProcess, type: 'founder' | 'vc', name: string): Promise<TestUser> {
-  const email = `${type}-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(`${server.apiUrl}/user/signup/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct-horse-1', type, name }),
-  });
-  if (!res.ok) throw new Error(`signup failed: ${res.status}`);
-  const body = (await res.json()) as { user: { id: string }; token: string };
-  return { id: body.user.id, email, password: 'correct-horse-1', name, type, token: body.token };
-}
-
 const FUND = { fund_name: 'Ledger Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null };
-
-/** A browser context on another server, failing the test on console errors as the fixtures do. */
-async function pageOn(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) errors.push(msg.text());
-  });
-  return { context, page, errors };
-}
 
 test.describe('billing on the embedded default: no payment exists', () => {
   let plain: FitScoreProcess;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, OkSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { IntakeReceiptSchema } from './intake.ts';
 
 /**
  * API access for Enterprise funds (issue 33 point 1): admins create keys under Settings → API, each
@@ -69,6 +70,24 @@ export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBodySchema>;
 
 /** The new key, whole, in this answer only. */
 export const CreatedApiKeySchema = z.object({ key: z.string(), apiKey: ApiKeySchema });
+
+/**
+ * Operations of the public API that the web app has no twin of. Served under an API key's guard
+ * (its scope named where it is registered), never with a session.
+ */
+export const publicApiEndpoints = {
+  createIntakeItem: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/intake/items',
+    access: 'public',
+    summary:
+      'Sends a deal into the intake like the signed webhook: JSON (WebhookDeal, the deck as deck_base64) or multipart/form-data with the deck in `file`. The same Idempotency-Key again answers with the first item',
+    tags: ['intake'],
+    status: 201,
+    // No body schema: JSON and multipart are both read from the raw body, as the webhook's are.
+    response: IntakeReceiptSchema,
+  }),
+} as const;
 
 const ApiKeyIdParamsSchema = z.object({ id: z.string().uuid('API key not found') });
 

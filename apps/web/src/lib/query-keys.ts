@@ -18,5 +18,6 @@ export const queryKeys = {
     profile: ['vc', 'profile'] as const,
     applicantEmails: ['vc', 'applicant-emails'] as const,
     dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
+    apiKeys: ['vc', 'api-keys'] as const,
   },
 };

@@ -1,7 +1,9 @@
 import { API_KEY_RATE_LIMIT_PER_MINUTE } from '@fitscore/contracts';
 import { apiKeys, deals } from '@fitscore/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdfDeck } from '../../../test/decks.ts';
 import { setPlan } from '../../../test/plans.ts';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 let server: TestServer;
@@ -182,6 +184,31 @@ describe('the public API under /api/v1/', () => {
     await setPlan(server, { fund: f.fundId }, 'pro');
     expect((await v1('GET', '/members', key)).status).toBe(402);
   });
+
+  it('takes a deal into the intake with intake:write, once per Idempotency-Key, and it becomes a deal of the fund', async () => {
+    const key = (await createKey(fund.token, { name: 'Sourcing bot', scopes: ['intake:write'] })).body.key as string;
+    const deck = await makePdfDeck([['Lumen Grid', 'Grid batteries for rural clinics'], ['Problem', 'Clinics lose power daily'], ['Traction', '$40K MRR, 12 clinics']]);
+    const body = JSON.stringify({ company_name: 'Lumen Grid', website: 'https://lumengrid.example', deck_base64: Buffer.from(deck).toString('base64'), deck_filename: 'lumen.pdf' });
+    const send = (idempotencyKey: string, k = key) =>
+      server.request('POST', '/api/v1/intake/items', { headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey }, raw: body });
+    const first = await send('lumen-1');
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ ok: true, reference: expect.any(String) });
+    const again = await send('lumen-1');
+    expect(again.body.reference).toBe(first.body.reference);
+    expect((await send('lumen-2', readKey)).status).toBe(403);
+    const log = await pollUntil(async () => {
+      const res = await v1('GET', '/intake/items', readKey);
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      const items = res.body.items as { companyName: string | null; dealId: string | null; channel: string; repeats: number }[];
+      const item = items.find((i) => i.companyName === 'Lumen Grid');
+      if (item && (item as { outcome?: string }).outcome !== 'received' && !item.dealId) throw new Error(JSON.stringify(item));
+      return item?.dealId ? item : null;
+    }, { timeoutMs: 150_000, intervalMs: 500, what: 'the API item to become a deal' });
+    expect(log.channel).toBe('webhook');
+    expect(log.repeats).toBe(1);
+    expect((await v1('GET', `/deals/${log.dealId}`, readKey)).body.deal.startupName).toBe('Lumen Grid');
+  }, 180_000);
 
   it('publishes its own OpenAPI document with only /api/v1/ operations and the bearer scheme', async () => {
     const doc = await server.request('GET', '/api/v1/openapi.json');

@@ -5,16 +5,19 @@ import {
   dealsEndpoints,
   dealTeamEndpoints,
   intakeEndpoints,
+  publicApiEndpoints,
   type ApiKeyScope,
   type Endpoint,
 } from '@fitscore/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { registerEndpoint, type EndpointContext } from '../../lib/endpoint-route.ts';
 import { sendCsv } from '../../plugins/downloads.ts';
 import type { CollabService } from '../collab/collab.service.ts';
 import type { DealTeamService } from '../deals/deal-team.service.ts';
 import type { DealsService } from '../deals/deals.service.ts';
+import { MAX_DECK_BYTES } from '../decks/decks.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
 import type { ApiCaller, ApiKeysService } from './api-keys.service.ts';
 
@@ -26,6 +29,8 @@ declare module 'fastify' {
 }
 
 export const PUBLIC_API_PREFIX = '/api/v1';
+/** A deck as base64 (4/3 of 10 MB) and the rest of the body. */
+const INTAKE_API_BODY_LIMIT = Math.ceil((MAX_DECK_BYTES * 4) / 3) + 1024 * 1024;
 export const PUBLIC_API_TAG = 'public-api-v1';
 /** The security scheme of the public API in its OpenAPI document. */
 export const API_KEY_SECURITY = 'apiKey';
@@ -97,4 +102,24 @@ export function publicApiRoutes(app: FastifyInstance, { keys, deals, dealTeam, c
   serve(dealCommentsEndpoints.create, '/deals/:id/comments', 'deals:write', (c, { params, body }) => collab.create(c.fundId, c.userId, params.id, body.body));
   serve(intakeEndpoints.log, '/intake/items', 'deals:read', (c, { query }) => intake.log(c.fundId, query));
   serve(dealTeamEndpoints.members, '/members', 'team:read', (c) => dealTeam.members(c.fundId));
+
+  // A deal sent in: its body read as bytes (JSON or multipart, as the webhook's), up to a deck's size.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    registerEndpoint(
+      scope,
+      publicApiEndpoints.createIntakeItem,
+      ({ request }) => {
+        const caller = callerOf(request);
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const idempotencyKey = String(request.headers['idempotency-key'] ?? '').slice(0, 200) || `api-${randomUUID()}`;
+        return intake.fromApi(caller.fundId, request.ip, idempotencyKey, body, request.headers['content-type'] ?? 'application/json');
+      },
+      {
+        bodyLimit: INTAKE_API_BODY_LIMIT,
+        at: { path: publicApiEndpoints.createIntakeItem.path, guard: guard('intake:write'), security: API_KEY_SECURITY, tags: [PUBLIC_API_TAG], summary: `${publicApiEndpoints.createIntakeItem.summary} (scope intake:write)` },
+      },
+    );
+  });
 }

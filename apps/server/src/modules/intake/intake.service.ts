@@ -338,6 +338,69 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     }
   }
 
+  /** A webhook-shaped deal for the fund (the signed webhook, or the public API's intake): read, checked, stored. */
+  async function receiveWebhook(fund: FundRow, ip: string, webhookId: string, body: Buffer, contentType: string) {
+    const again = await repo.itemByExternalId(fund.id, 'webhook', webhookId);
+    if (again) return { ok: true as const, reference: again.reference, dealId: again.dealId, outcome: again.outcome };
+    admit([`ip:${ip}`, `fund:${fund.id}`]);
+    let raw: Record<string, unknown>;
+    let file: ReceivedFile | undefined;
+    if (contentType.toLowerCase().startsWith('multipart/form-data')) {
+      const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => {
+        throw new AppError('bad_request', 'The multipart body could not be read.');
+      });
+      raw = {};
+      for (const [key, value] of form.entries()) {
+        if (typeof value === 'string') raw[key] = value;
+        else if (key === 'file') file = { filename: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+      }
+    } else {
+      try {
+        raw = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        throw new AppError('malformed_json', 'The body is not valid JSON.');
+      }
+    }
+    const parsed = storableWebhookDeal.safeParse(raw);
+    if (!parsed.success) await refuse(fund, 'webhook', invalidInput(parsed.error!));
+    const d = parsed.data!;
+    if (!file && d.deck_base64) {
+      // base64 is 4/3 of the bytes: refuse before decoding when it cannot be under the limit.
+      if (d.deck_base64.length > Math.ceil((MAX_DECK_BYTES * 4) / 3) + 4) {
+        await refuse(fund, 'webhook', new AppError('payload_too_large', DECK_TOO_LARGE), { companyName: d.company_name, reason: 'Deck over 10 MB' });
+      }
+      file = { filename: d.deck_filename ?? 'deck.pdf', bytes: new Uint8Array(Buffer.from(d.deck_base64, 'base64')) };
+    }
+    const who = { sender: d.contact_email ?? null, companyName: d.company_name };
+    const deck = await checkReceivedDeck(fund, 'webhook', file, who);
+    try {
+      return await store(fund, {
+        channel: 'webhook',
+        format: 'webhook',
+        fields: {
+          companyName: d.company_name,
+          contactEmail: d.contact_email ?? '',
+          website: d.website ?? '',
+          stage: d.stage ?? '',
+          sector: d.sector ?? '',
+          geography: d.geography ?? '',
+          oneLiner: d.one_liner ?? '',
+          deckFilename: deck.filename,
+        },
+        payload: deck.bytes,
+        sender: d.contact_email ?? null,
+        senderIp: ip,
+        companyName: d.company_name,
+        externalId: webhookId,
+      });
+    } catch (err) {
+      // The same webhook-id sent twice at once: the second answers with the first.
+      const first = await repo.itemByExternalId(fund.id, 'webhook', webhookId);
+      if (first) return { ok: true as const, reference: first.reference, dealId: first.dealId, outcome: first.outcome };
+      throw err;
+    }
+  }
+
   return {
     jobs: [processItem],
     process,
@@ -450,65 +513,18 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     async webhook(slug: string, ip: string, webhookId: string, body: Buffer, contentType: string) {
       const fund = await repo.fundBySlug(slug);
       if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
-      const again = await repo.itemByExternalId(fund.id, 'webhook', webhookId);
-      if (again) return { ok: true as const, reference: again.reference, dealId: again.dealId, outcome: again.outcome };
-      admit([`ip:${ip}`, `fund:${fund.id}`]);
-      let raw: Record<string, unknown>;
-      let file: ReceivedFile | undefined;
-      if (contentType.toLowerCase().startsWith('multipart/form-data')) {
-        const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => {
-          throw new AppError('bad_request', 'The multipart body could not be read.');
-        });
-        raw = {};
-        for (const [key, value] of form.entries()) {
-          if (typeof value === 'string') raw[key] = value;
-          else if (key === 'file') file = { filename: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
-        }
-      } else {
-        try {
-          raw = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-        } catch {
-          throw new AppError('malformed_json', 'The body is not valid JSON.');
-        }
-      }
-      const parsed = storableWebhookDeal.safeParse(raw);
-      if (!parsed.success) await refuse(fund, 'webhook', invalidInput(parsed.error!));
-      const d = parsed.data!;
-      if (!file && d.deck_base64) {
-        // base64 is 4/3 of the bytes: refuse before decoding when it cannot be under the limit.
-        if (d.deck_base64.length > Math.ceil((MAX_DECK_BYTES * 4) / 3) + 4) {
-          await refuse(fund, 'webhook', new AppError('payload_too_large', DECK_TOO_LARGE), { companyName: d.company_name, reason: 'Deck over 10 MB' });
-        }
-        file = { filename: d.deck_filename ?? 'deck.pdf', bytes: new Uint8Array(Buffer.from(d.deck_base64, 'base64')) };
-      }
-      const who = { sender: d.contact_email ?? null, companyName: d.company_name };
-      const deck = await checkReceivedDeck(fund, 'webhook', file, who);
-      try {
-        return await store(fund, {
-          channel: 'webhook',
-          format: 'webhook',
-          fields: {
-            companyName: d.company_name,
-            contactEmail: d.contact_email ?? '',
-            website: d.website ?? '',
-            stage: d.stage ?? '',
-            sector: d.sector ?? '',
-            geography: d.geography ?? '',
-            oneLiner: d.one_liner ?? '',
-            deckFilename: deck.filename,
-          },
-          payload: deck.bytes,
-          sender: d.contact_email ?? null,
-          senderIp: ip,
-          companyName: d.company_name,
-          externalId: webhookId,
-        });
-      } catch (err) {
-        // The same webhook-id sent twice at once: the second answers with the first.
-        const first = await repo.itemByExternalId(fund.id, 'webhook', webhookId);
-        if (first) return { ok: true as const, reference: first.reference, dealId: first.dealId, outcome: first.outcome };
-        throw err;
-      }
+      return receiveWebhook(fund, ip, webhookId, body, contentType);
+    },
+
+    /**
+     * A deal sent by the fund's own systems through the public API (an API key with `intake:write`):
+     * the webhook's body and rules, logged on the webhook channel; the same `Idempotency-Key` again
+     * is the same item.
+     */
+    async fromApi(fundId: string, ip: string, idempotencyKey: string, body: Buffer, contentType: string) {
+      const fund = await repo.fund(fundId);
+      if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
+      return receiveWebhook(fund, ip, idempotencyKey, body, contentType);
     },
 
     /** The inbound-email endpoint of hosted mail services (raw MIME, Postmark, SendGrid, Mailgun). */

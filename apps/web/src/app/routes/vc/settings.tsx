@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, CreditCard, Inbox, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
+import { BellRing, Building2, CreditCard, Inbox, KeyRound, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -41,9 +41,10 @@ import { useFundRole } from '@/app/use-fund-role';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
+import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -234,6 +235,12 @@ function TeamSection() {
 }
 
 /** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
+/** Settings → API: admins manage the fund's API keys; members see who can. */
+function ApiSection() {
+  const role = useFundRole();
+  return <ApiKeysTab readOnly={role.readOnly} admins={role.admins} />;
+}
+
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -256,7 +263,7 @@ export default function VcSettingsPage() {
     <Container className="max-w-5xl">
       <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
       <Tabs.Root value={tab} onValueChange={onTabChange}>
-        {/* Seven tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
+        {/* Eight tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
         <div className="mb-6">
           <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:flex-wrap">
             <Tabs.Trigger value="account" className={triggerClass}>
@@ -287,6 +294,10 @@ export default function VcSettingsPage() {
               <Users className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Team
             </Tabs.Trigger>
+            <Tabs.Trigger value="api" className={triggerClass}>
+              <KeyRound className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              API
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -300,6 +311,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="team" className="focus-visible:outline-none">
           <TeamSection />
+        </Tabs.Content>
+        <Tabs.Content value="api" className="focus-visible:outline-none">
+          <ApiSection />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">
