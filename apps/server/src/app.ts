@@ -237,7 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deals = dealsModule.register(app, { platform, decks, scoring, funds });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   const replies = applicantRepliesModule.register(app, { platform, jobs });
-  const intake = intakeModule.register(app, { platform, decks, scoring, jobs, replies, deals });
+  const intake = intakeModule.register(app, { platform, jobs, replies, deals });
   const notifications = notificationsModule.register(app, { platform, scoring, deals });
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));

@@ -25,13 +25,21 @@ export async function openEventStream(
   resume: { header?: string; query?: string } = {},
   onEvent?: (event: StreamEvent) => void,
 ) {
-  const controller = new AbortController();
   const query = resume.query ? `&lastEventId=${resume.query}` : '';
-  const res = await fetch(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}${query}`, {
-    headers: { accept: 'text/event-stream', ...(resume.header ? { 'last-event-id': resume.header } : {}) },
-    signal: controller.signal,
-  });
+  return collectStream(`${server.url}/events/?ticket=${encodeURIComponent(ticket)}${query}`, resume.header ? { 'last-event-id': resume.header } : {}, onEvent);
+}
+
+/** Opens `GET /api/vc/events` as a client that is not a browser does: the session in the Authorization header. */
+export function openHeaderEventStream(server: TestServer, token: string) {
+  return collectStream(`${server.url}/api/vc/events`, { authorization: `Token ${token}` });
+}
+
+async function collectStream(url: string, headers: Record<string, string>, onEvent?: (event: StreamEvent) => void) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const events: StreamEvent[] = [];
+  /** Set once the server has ended the stream. */
+  const state = { ended: false };
   if (res.ok) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -52,6 +60,7 @@ export async function openEventStream(
             onEvent?.(received);
           }
         }
+        state.ended = true;
       } catch {
         /* aborted */
       }
@@ -72,5 +81,5 @@ export async function openEventStream(
     return (await until((e) => e.some(match), timeoutMs)).find(match);
   }
   const ready = () => until((e) => e.some((x) => x.event === 'ready'));
-  return { res, events, until, waitFor, ready, close: () => controller.abort() };
+  return { res, events, until, waitFor, ready, ended: () => state.ended, close: () => controller.abort() };
 }

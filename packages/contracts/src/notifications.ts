@@ -50,6 +50,12 @@ export const NotificationSchema = z
     introId: z.string().nullable(),
     /** The action taken on it (by this member or a colleague), null while none. */
     action: z.enum(NOTIFICATION_ACTIONS).nullable(),
+    /**
+     * What the action did, in words, once one was taken ('Approved: added to your pipeline',
+     * 'Approved: already in your pipeline, added as another source'); null while none, or when the
+     * action says it all.
+     */
+    outcome: z.string().nullable(),
     /** The actions this type takes, in the dashboard's order. */
     actions: z.array(z.enum(NOTIFICATION_ACTIONS)),
   })

@@ -32,6 +32,11 @@ export interface FundAccess {
 
 export interface Memberships {
   membershipOf(userId: string): Promise<FundMembership | null>;
+  /**
+   * What an open event stream may still hear: whether its session is live (not signed out, not
+   * ended by a password change, not expired) and the fund its user belongs to now.
+   */
+  streamAccess(sessionId: string, userId: string): Promise<{ live: boolean; fundId: string | null }>;
 }
 
 export interface RateLimit {

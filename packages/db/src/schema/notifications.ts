@@ -71,6 +71,8 @@ export const notifications = pgTable(
     unread: boolean('unread').notNull().default(true),
     action: text('action', { enum: NOTIFICATION_ACTIONS }),
     actedAt: timestamp('acted_at', { withTimezone: true }),
+    /** What the action did, in words (an approved intro: a new deal, or a source on one already in the pipeline). */
+    outcome: text('outcome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

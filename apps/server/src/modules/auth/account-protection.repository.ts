@@ -1,13 +1,11 @@
-import type { Database } from '@fitscore/db';
-import { accountTokens, emailVerifications, signInFailures } from '@fitscore/db';
+import { accountTokens, emailVerifications, repository, signInFailures } from '@fitscore/db';
 import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 export type FailureScope = (typeof signInFailures.$inferSelect)['scope'];
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 /** Failure counters, mailed single-use tokens and email verification: the tables of account protection. */
-export function createAccountProtectionRepository(db: Database) {
-  return {
+export const createAccountProtectionRepository = repository((db) => ({
     /** When each of these counters next allows an attempt (only counters that block now). */
     blockedUntil: async (keys: { scope: FailureScope; key: string }[]) => {
       if (keys.length === 0) return [];
@@ -119,7 +117,6 @@ export function createAccountProtectionRepository(db: Database) {
         .limit(1);
       return !row || row.verifiedAt !== null;
     },
-  };
-}
+  }));
 
 export type AccountProtectionRepository = ReturnType<typeof createAccountProtectionRepository>;

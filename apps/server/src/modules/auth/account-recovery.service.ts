@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountProtectionRepository, TokenPurpose } from './account-protection.repository.ts';
@@ -18,6 +19,7 @@ const BAD_VERIFY_LINK = 'This verification link is invalid, already used or expi
 
 export interface AccountRecoveryDeps {
   users: AuthRepository;
+  uow: UnitOfWork;
   repo: AccountProtectionRepository;
   protection: SignInProtection;
   mailer: Mailer;
@@ -26,7 +28,7 @@ export interface AccountRecoveryDeps {
 }
 
 /** Password reset and email verification: single-use links sent by mail, only their hashes stored. */
-export function createAccountRecoveryService({ users, repo, protection, mailer, publicWebUrl, log }: AccountRecoveryDeps) {
+export function createAccountRecoveryService({ users, uow, repo, protection, mailer, publicWebUrl, log }: AccountRecoveryDeps) {
   // Mail goes out after the answer, so the answer takes the same time whether or not the account exists.
   const pending = new Set<Promise<void>>();
   function inBackground(what: string, task: () => Promise<void>) {
@@ -91,15 +93,19 @@ export function createAccountRecoveryService({ users, repo, protection, mailer, 
     /** Sets the password, ends every session, and lifts any sign-in delay on the account. */
     async confirmPasswordReset(token: string, password: string) {
       assertNotCommon(password, 'password');
-      const userId = await repo.claimToken('password_reset', hashToken(token));
-      const user = userId ? await users.findUserById(userId) : undefined;
-      if (!user) throw new AppError('bad_request', BAD_RESET_LINK);
-      await users.updatePasswordHash(user.id, await hashPassword(password));
-      await users.revokeAllSessions(user.id);
-      await protection.clearAccount(user.email);
-      await protection.clearPasswordChecks(user.id);
-      // The link reached this inbox: the address is proven too.
-      await repo.markVerified(user.id);
+      const passwordHash = await hashPassword(password);
+      // One unit of work: the link is used up exactly when the password changed and every session ended.
+      await uow.run(async (tx) => {
+        const userId = await repo.in(tx).claimToken('password_reset', hashToken(token));
+        const user = userId ? await users.in(tx).findUserById(userId) : undefined;
+        if (!user) throw new AppError('bad_request', BAD_RESET_LINK);
+        await users.in(tx).updatePasswordHash(user.id, passwordHash);
+        await users.in(tx).revokeAllSessions(user.id);
+        await protection.clearAccount(user.email, tx);
+        await protection.clearPasswordChecks(user.id, tx);
+        // The link reached this inbox: the address is proven too.
+        await repo.in(tx).markVerified(user.id);
+      });
       return { ok: true as const };
     },
 

@@ -56,6 +56,35 @@ describe('password reset', () => {
     expect((await login(email, 'fresh-start-77')).status).toBe(200);
   });
 
+  it('is one unit of work: a reset that fails midway changes nothing (the link still works), and two at once with one link make one change', async () => {
+    const { email, password, token, user } = await signUp(server, 'founder');
+    const link = await resetToken(email);
+    // Ending the sessions fails (a fault injected in the database): the whole reset rolls back.
+    const db = server.database.handle.db;
+    await db.execute(sql.raw(`CREATE FUNCTION test_sessions_refused() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.user_id = '${user.id}' THEN RAISE EXCEPTION 'injected fault'; END IF; RETURN NEW; END $$`));
+    await db.execute(sql.raw('CREATE TRIGGER test_sessions_refused BEFORE UPDATE ON sessions FOR EACH ROW EXECUTE FUNCTION test_sessions_refused()'));
+    try {
+      const failed = await server.request('POST', '/user/password-reset/confirm/', { body: { token: link, password: 'fresh-start-77' } });
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER test_sessions_refused ON sessions'));
+      await db.execute(sql.raw('DROP FUNCTION test_sessions_refused()'));
+    }
+    expect((await login(email, 'fresh-start-77')).status).toBe(401);
+    expect((await server.request('GET', '/user/me/', { token })).status).toBe(200);
+
+    // The link was not used up: it works, once, even when sent twice at once.
+    const both = await Promise.all(
+      ['fresh-start-77', 'other-start-88'].map((pw) => server.request('POST', '/user/password-reset/confirm/', { body: { token: link, password: pw } })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    const chosen = both[0]!.status === 200 ? 'fresh-start-77' : 'other-start-88';
+    expect((await login(email, chosen)).status).toBe(200);
+    expect((await login(email, password)).status).toBe(401);
+    expect((await server.request('GET', '/user/me/', { token })).status).toBe(401);
+  });
+
   it('answers 202 for an unknown email too, and mails nothing', async () => {
     const ghost = uniqueEmail('ghost');
     const res = await server.request('POST', '/user/password-reset/', { body: { email: ghost } });

@@ -31,6 +31,7 @@ export function register(app: FastifyInstance, { platform, onboarding, secondFac
   const protection = createSignInProtection(protectionRepo, config.auth);
   const recovery = createAccountRecoveryService({
     users: authRepo,
+    uow: platform.uow,
     repo: protectionRepo,
     protection,
     mailer: createMailer(config.mail, app.log),

@@ -1,4 +1,4 @@
-import type { Database } from '@fitscore/db';
+import type { Executor, Transaction } from '@fitscore/db';
 import { fundMembers, preparedName, sessions, users } from '@fitscore/db';
 import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 
@@ -22,7 +22,7 @@ const live = (idleDays: number) =>
     gt(sessions.lastSeenAt, sql`now() - make_interval(days => ${idleDays})`),
   );
 
-export function createAuthRepository(db: Database, { idleDays }: { idleDays: number }) {
+export function createAuthRepository(db: Executor, { idleDays }: { idleDays: number }) {
   // Built once and prepared under a name (the guard of every request runs it): PostgreSQL parses it once per connection (ADR 0047).
   const liveSession = db
     .select({
@@ -38,47 +38,39 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(idleDays)))
     .limit(1)
     .prepare(preparedName('auth: live session by token'));
-  return {
+  /** The statements that may run in a caller's transaction (`in(tx)`); `ex` is the database or the transaction. */
+  const statements = (ex: Executor) => ({
     findUserByEmail: async (email: string): Promise<UserRow | undefined> => {
-      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const [row] = await ex.select().from(users).where(eq(users.email, email)).limit(1);
       return row;
     },
 
     findUserById: async (id: string): Promise<UserRow | undefined> => {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await ex.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
 
     /** Returns undefined when the email is already taken (unique violation), so races are safe. */
     insertUser: async (values: typeof users.$inferInsert): Promise<UserRow | undefined> => {
-      const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+      const [row] = await ex.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
       return row;
     },
 
     updatePasswordHash: async (userId: string, passwordHash: string) => {
-      await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await ex.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
     },
 
     insertSession: async (values: typeof sessions.$inferInsert) => {
-      const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+      const [row] = await ex.insert(sessions).values(values).returning({ id: sessions.id });
       return row!;
     },
 
-    /**
-     * The live session for a token hash, with its user and, for an investor, their fund and role
-     * there: one round trip for the access guard of every request (it is most of an API call's cost).
-     */
-    findLiveSession: async (tokenHash: string) => {
-      const [row] = await liveSession.execute({ tokenHash });
-      return row;
-    },
-
     touchSession: async (sessionId: string) => {
-      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+      await ex.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
     },
 
     revokeSession: async (sessionId: string, userId: string) => {
-      const rows = await db
+      const rows = await ex
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
@@ -88,7 +80,7 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
 
     /** Returns how many sessions were ended. */
     revokeOtherSessions: async (userId: string, keepSessionId: string) => {
-      const rows = await db
+      const rows = await ex
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
@@ -98,20 +90,20 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
 
     /** Ends every session of the user (password reset). */
     revokeAllSessions: async (userId: string) => {
-      await db
+      await ex
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
     /** Ends the user's live sessions beyond the `keep` newest; returns how many ended. */
     revokeBeyondNewest: async (userId: string, keep: number) => {
-      const newest = db
+      const newest = ex
         .select({ id: sessions.id })
         .from(sessions)
         .where(and(eq(sessions.userId, userId), live(idleDays)))
         .orderBy(desc(sessions.createdAt), desc(sessions.id))
         .limit(keep);
-      const rows = await db
+      const rows = await ex
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), notInArray(sessions.id, newest)))
@@ -119,7 +111,7 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
       return rows.length;
     },
     listLiveSessions: async (userId: string) =>
-      db
+      ex
         .select({
           id: sessions.id,
           createdAt: sessions.createdAt,
@@ -131,6 +123,20 @@ export function createAuthRepository(db: Database, { idleDays }: { idleDays: num
         .from(sessions)
         .where(and(eq(sessions.userId, userId), live(idleDays)))
         .orderBy(sessions.lastSeenAt),
+  });
+  return {
+    ...statements(db),
+    /**
+     * The live session for a token hash, with its user and, for an investor, their fund and role
+     * there: one round trip for the access guard of every request (it is most of an API call's cost).
+     */
+    findLiveSession: async (tokenHash: string) => {
+      const [row] = await liveSession.execute({ tokenHash });
+      return row;
+    },
+
+    /** The same statements in a unit of work's transaction (a password reset's five writes are one). */
+    in: (tx: Transaction | undefined) => (tx ? statements(tx) : statements(db)),
   };
 }
 

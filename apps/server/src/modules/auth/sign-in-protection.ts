@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
+import type { Transaction } from '../../lib/unit-of-work.ts';
 import type { AccountProtectionRepository } from './account-protection.repository.ts';
 
 export interface SignInProtectionConfig {
@@ -74,7 +75,7 @@ export function createSignInProtection(repo: AccountProtectionRepository, config
     },
 
     /** After a correct password: the account starts afresh (the address keeps its count). */
-    clearAccount: (email: string) => repo.clearFailures('account', [email]),
+    clearAccount: (email: string, tx?: Transaction) => repo.in(tx).clearFailures('account', [email]),
 
     /** Current-password checks in password change: a hard limit per user for the window. */
     async ensurePasswordCheckAllowed(userId: string) {
@@ -93,7 +94,7 @@ export function createSignInProtection(repo: AccountProtectionRepository, config
       if (failures >= config.failuresPerEmail) await repo.block('password_change', userId, windowSeconds);
     },
 
-    clearPasswordChecks: (userId: string) => repo.clearFailures('password_change', [userId]),
+    clearPasswordChecks: (userId: string, tx?: Transaction) => repo.in(tx).clearFailures('password_change', [userId]),
   };
 }
 

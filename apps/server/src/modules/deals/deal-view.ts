@@ -3,12 +3,14 @@ import { thesisFitOf } from '@fitscore/thesis';
 import type { DealRow, FundRowForDeals } from './deals.repository.ts';
 
 /**
- * The scoring state of a deal from its newest run. A deal without one is queued, unless its deck
- * came only as a link that is not downloaded: then nothing will be scored until a deck is
- * uploaded, and it says so with the link.
+ * The scoring state of a deal from its newest run. A deal without one is done when it holds a
+ * score all the same (an approved intro's, copied from the founder's analysis), queued otherwise,
+ * unless its deck came only as a link that is not downloaded: then nothing will be scored until a
+ * deck is uploaded, and it says so with the link.
  */
-function scoringOf({ scoringStatus, scoringError, arrivals }: DealRow['deal']): Deal['scoring'] {
+function scoringOf({ scoringStatus, scoringError, arrivals, scoreId }: DealRow['deal']): Deal['scoring'] {
   if (!scoringStatus) {
+    if (scoreId) return { state: 'done' };
     const deckLink = arrivals.find((s) => s.deckLink)?.deckLink;
     return deckLink ? { state: 'deck_link', deckLink } : { state: 'queued' };
   }

@@ -3,6 +3,7 @@ import type { Platform } from '../../plugins/platform.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import { createDealArrivalsRepository } from './deal-arrivals.repository.ts';
 import { createDealTeamRepository } from './deal-team.repository.ts';
 import { createDealTeamService } from './deal-team.service.ts';
 import { PageImageRenderer } from '@fitscore/deck-analysis';
@@ -26,8 +27,12 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   // Outside a transaction the deals' statements (the list reads above all) run on the pool whose
   // sessions keep a generic plan per named statement (ADR 0055); in one, on its connection.
   const repo = createDealsRepository(platform.listDb);
+  // Open screens hear of every change to a deal they may show (issue 29 point 1).
+  const updates = createDealUpdates({ events: platform.events, uow: platform.uow, log: app.log });
   const deals = createDealsService({
     repo,
+    arrivals: createDealArrivalsRepository(platform.db),
+    updates,
     uow: platform.uow,
     decks,
     scoring,
@@ -35,8 +40,6 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
     publicWebUrl: platform.config.publicWebUrl,
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
-  // Open screens hear of every change to a deal they may show (issue 29 point 1).
-  const updates = createDealUpdates({ events: platform.events, uow: platform.uow, log: app.log });
   deals.onStatusChanged(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
   deals.onAssigned(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
   deals.onReviewed(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
@@ -53,5 +56,5 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   const pages = new PageImageRenderer();
   app.addHook('onClose', () => pages.close());
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));
-  return Object.assign(deals, { changed: updates.changed, team });
+  return Object.assign(deals, { team });
 }

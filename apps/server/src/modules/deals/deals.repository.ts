@@ -12,7 +12,6 @@ import {
   funds,
   rawRows,
   repository,
-  scoringRuns,
   statementsByShape,
   users,
   weightedOverallSql,
@@ -482,16 +481,6 @@ export const createDealsRepository = repository((db) => {
         .from(dealCounts)
         .where(and(eq(dealCounts.fundId, fundId), inArray(dealCounts.facet, [...DEAL_FACETS]), status ? eq(dealCounts.status, status) : undefined))
         .groupBy(dealCounts.facet, dealCounts.value);
-    },
-
-    /** Scorings of the fund's deals still in flight (they will use trial scores). */
-    scoringsInFlight: async (fundId: string): Promise<number> => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(scoringRuns)
-        .innerJoin(deals, eq(deals.id, scoringRuns.dealId))
-        .where(and(eq(deals.fundId, fundId), inArray(scoringRuns.status, ['queued', 'running'])));
-      return row?.n ?? 0;
     },
 
     /** The analysis a deal's score came from, with its deck and the fund's weights. */

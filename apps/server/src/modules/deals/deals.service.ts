@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   DEAL_FACETS,
+  DECK_LINK_TAG,
+  INTAKE_CHANNEL_LABELS,
   SUB_SCORE_KEYS,
   SUB_SCORE_LABELS,
   TRIAL_EXPORT_REFUSED,
@@ -22,7 +25,10 @@ import type { CsvValue } from '../../plugins/downloads.ts';
 import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal, NewDealSource } from './deal-arrivals.repository.ts';
+import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
+import { normaliseDomain, normaliseName } from './same-company.ts';
 import { searchTermOf, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
@@ -33,6 +39,10 @@ const CSV_PAGE = 1000;
 
 export interface DealsServiceDeps {
   repo: DealsRepository;
+  /** Deals that arrive from outside the dashboard: intake channels and approved warm intros. */
+  arrivals: DealArrivalsRepository;
+  /** Open screens of the fund hear of every change to a deal (issue 29 point 1). */
+  updates: Pick<DealUpdates, 'changed'>;
   /** Where each deal arrived from (intake channels, merged duplicates). */
   uow: UnitOfWork;
   decks: DecksService;
@@ -44,6 +54,37 @@ export interface DealsServiceDeps {
 
 /** The Upload Deck & Score form as read (deal-upload.ts): its fields trimmed and checked by DealUploadFieldsSchema, and the deck. */
 export type NewDealInput = z.output<typeof DealUploadFieldsSchema> & { file: { filename: string; bytes: Uint8Array } };
+
+/**
+ * A company arriving in a fund's pipeline from outside the dashboard: by an intake channel (form,
+ * email, webhook) or an approved warm intro (platform). Its facts, where it came from, and its
+ * deck's hash when it brings one. `scored`: it will use a scoring (a deck to score), so a spent
+ * trial refuses it as a new deal; an intro brings its founder's analysis and does not.
+ */
+export interface DealArrival {
+  fundId: string;
+  companyName: string;
+  website: string;
+  contactEmail: string;
+  oneLiner: string;
+  sector: string;
+  stage: string;
+  geography: string;
+  deckHash: string | null;
+  deckLink: string | null;
+  scored: boolean;
+  source: Omit<NewDealSource, 'dealId' | 'deckLink'>;
+  /** What a new deal starts with beyond its facts (an intro's thesis fit with its ticket, tags, confidence). */
+  extra?: Partial<Pick<NewArrivalDeal, 'region' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags' | 'confidence'>>;
+}
+
+/** What became of an arrival: a new deal, a new source on the fund's existing deal, or refused. */
+export type ArrivalOutcome =
+  | { outcome: 'created'; dealId: string }
+  | { outcome: 'merged'; dealId: string; why: 'deck' | 'website' | 'name'; reason: string }
+  | { outcome: 'refused'; reason: string };
+
+export const TRIAL_USED_UP = 'Trial used up';
 
 const orderOf = (sort: DealSort) => (sort.startsWith('-') ? 'desc' : 'asc') as 'asc' | 'desc';
 
@@ -89,10 +130,42 @@ const CSV_HEADER = [
 ];
 
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
-export function createDealsService({ repo, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
+export function createDealsService({ repo, arrivals, updates, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
   const assignments = dealEventListeners<DealAssignment>();
   const reviews = dealEventListeners<DealReview>();
+
+  /** The trial has no score left for a new deal (counting scorings in flight). */
+  async function trialSpent(r: DealArrivalsRepositoryInTx, fund: Pick<FundRowForDeals, 'id' | 'plan' | 'trialScoresUsed'>): Promise<boolean> {
+    if (fund.plan !== 'trial') return false;
+    return fund.trialScoresUsed + (await r.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT;
+  }
+
+  /** The fund's deal an arrival is another arrival of: same deck bytes, same website domain, or same name. */
+  async function sameCompany(r: DealArrivalsRepositoryInTx, fundId: string, a: Pick<DealArrival, 'website' | 'companyName' | 'deckHash'>) {
+    if (a.deckHash) {
+      const byDeck = await r.dealWithDeck(fundId, a.deckHash);
+      if (byDeck) return { dealId: byDeck, why: 'deck' as const };
+    }
+    const domain = normaliseDomain(a.website);
+    const name = normaliseName(a.companyName);
+    const candidates = await r.matchCandidates(fundId, domain, name ? name.slice(0, 3) : null);
+    const byDomain = domain ? candidates.find((d) => normaliseDomain(d.website) === domain) : undefined;
+    if (byDomain) return { dealId: byDomain.id, why: 'website' as const };
+    const byName = name ? candidates.find((d) => normaliseName(d.name) === name) : undefined;
+    return byName ? { dealId: byName.id, why: 'name' as const } : null;
+  }
+
+  /**
+   * An arrived deal's deck: stored once as its newest version (a retried job or a second intro
+   * does not store it twice), then, when `score`, scored once.
+   */
+  async function attachDeck(dealId: string, deck: { filename: string; bytes: Uint8Array }, { score }: { score: boolean }) {
+    const owner = dealOwner(dealId);
+    const hash = createHash('sha256').update(deck.bytes).digest('hex');
+    if (!(await arrivals.dealHasDeck(dealId, hash))) await decks.upload(owner, deck, { versionsKept: null });
+    if (score && !(await arrivals.currentDeckScored(dealId))) await scoring.start(owner);
+  }
 
   async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
     return fundId ? repo.fund(fundId) : undefined;
@@ -128,6 +201,67 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
   }
 
   return {
+    /** Open screens of the fund hear that the deal changed, once `tx` (if any) has committed. */
+    changed: (fundId: string, dealId: string, tx?: Transaction) => updates.changed(fundId, dealId, tx),
+
+    /**
+     * A company arrives from outside the dashboard (issue 12, issue 29 point 3): the same company
+     * or deck as one of the fund's deals becomes a new source on that deal (its blanks filled,
+     * nothing known overwritten); otherwise a new deal, unless it needs a scoring the trial no
+     * longer has. Holds the fund's lock in `tx`, so arrivals of one fund are matched one at a time.
+     */
+    async arrive(a: DealArrival, tx: Transaction): Promise<ArrivalOutcome> {
+      const r = arrivals.in(tx);
+      const fund = await r.lockFund(a.fundId);
+      if (!fund) throw new AppError('not_found', 'Fund not found');
+      const source = { ...a.source, deckLink: a.deckLink };
+      const duplicate = await sameCompany(r, fund.id, a);
+      if (duplicate) {
+        await r.fillDeal(duplicate.dealId, a);
+        await r.insertSource({ dealId: duplicate.dealId, ...source });
+        if (a.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
+        updates.changed(fund.id, duplicate.dealId, tx);
+        const label = a.source.channel === 'form' || a.source.channel === 'email' || a.source.channel === 'webhook' ? INTAKE_CHANNEL_LABELS[a.source.channel] : 'Platform intro';
+        return { outcome: 'merged', dealId: duplicate.dealId, why: duplicate.why, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` };
+      }
+      if (a.scored && (await trialSpent(r, fund))) return { outcome: 'refused', reason: TRIAL_USED_UP };
+      const fields = { sector: a.sector, stage: a.stage, geography: a.geography };
+      const deal = await r.insertDeal({
+        fundId: fund.id,
+        startupName: a.companyName,
+        ...fields,
+        ...thesisFit(fund, fields),
+        website: a.website,
+        contactEmail: a.contactEmail,
+        oneLiner: a.oneLiner,
+        source: a.source.channel,
+        tags: a.deckLink ? [DECK_LINK_TAG] : [],
+        ...a.extra,
+      });
+      await r.insertSource({ dealId: deal.id, ...source });
+      updates.changed(fund.id, deal.id, tx);
+      return { outcome: 'created', dealId: deal.id };
+    },
+
+    /** Would a new deal of this fund that needs a scoring be refused now (the trial spent)? */
+    trialSpent: (fund: Pick<FundRowForDeals, 'id' | 'plan' | 'trialScoresUsed'>) => trialSpent(arrivals, fund),
+
+    attachDeck,
+
+    /**
+     * Another owner's deck (a founder's, with an approved intro) carried to the deal: the deal's
+     * deck it became (id and version), or null when there was none to carry.
+     */
+    async carryDeck(dealId: string, from: ScoringOwner, deckId: string | null, { score }: { score: boolean }) {
+      const source = deckId ? await decks.read(from, deckId).catch(() => undefined) : undefined;
+      const deck = source?.deck ?? (await decks.current(from));
+      if (!deck) return null;
+      const bytes = source?.bytes ?? (await decks.read(from, deck.id)).bytes;
+      await attachDeck(dealId, { filename: deck.filename, bytes }, { score });
+      const carried = await decks.current(dealOwner(dealId));
+      return carried ? { id: carried.id, version: carried.version } : null;
+    },
+
     /** Another module's work when a deal's status changes, in the change's transaction. */
     onStatusChanged: statusChanges.on,
     /** Another module's work when a deal is assigned (activity, the assignee's notification), in its transaction. */
@@ -242,13 +376,23 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
     },
 
-    /** Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work). */
-    async setStatus(fundId: string | null, userId: string, dealId: string, body: { status: 'hot' | 'track' | 'cold'; note: string }) {
+    /**
+     * Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work);
+     * `also` is a caller's part of the same change (a decline's reasons), in its transaction.
+     */
+    async setStatus(
+      fundId: string | null,
+      userId: string,
+      dealId: string,
+      body: { status: 'hot' | 'track' | 'cold'; note: string },
+      also?: (tx: Transaction) => Promise<void>,
+    ) {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
       await uow.run(async (tx) => {
         const before = await repo.in(tx).changeStatus({ fundId, dealId, userId, to: body.status, note: body.note });
         if (!before) throw new AppError('not_found', DEAL_NOT_FOUND);
         if (before.from !== body.status) await statusChanges.emit({ fundId, dealId, startupName: before.startupName, from: before.from, to: body.status, userId }, tx);
+        await also?.(tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
     },
@@ -260,17 +404,13 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
     async upload(fundId: string | null, input: NewDealInput) {
       const fund = await fundOf(fundId);
       if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
-      if (fund.plan === 'trial') {
-        const inFlight = await repo.scoringsInFlight(fund.id);
-        if (fund.trialScoresUsed + inFlight >= TRIAL_SCORE_LIMIT) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
-      }
       const fields = { sector: input.sector, stage: input.stage, geography: '' };
-      const deal = await repo.insert({
-        fundId: fund.id,
-        startupName: input.companyName,
-        ...fields,
-        ...thesisFit(fund, fields),
-        source: 'upload',
+      // Under the fund's lock, as every arrival: two uploads at once on the trial's last score
+      // cannot both pass (the first one's deal counts as in flight for the second).
+      const deal = await uow.run(async (tx) => {
+        const locked = await arrivals.in(tx).lockFund(fund.id);
+        if (!locked || (await trialSpent(arrivals.in(tx), locked))) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
+        return repo.in(tx).insert({ fundId: fund.id, startupName: input.companyName, ...fields, ...thesisFit(fund, fields), source: 'upload' });
       });
       const owner = dealOwner(deal.id);
       try {

@@ -277,6 +277,17 @@ describe('trial', () => {
     expect(up.status).toBe(402);
     expect(up.body.error).toBe(TRIAL_SCORING_REFUSED);
   });
+
+  it('two uploads at once on the last trial score: one passes, the other is refused (checked under the fund lock intake takes)', async () => {
+    const f = await newFund();
+    await db().update(funds).set({ trialScoresUsed: 199 }).where(eq(funds.id, f.fundId));
+    const deck = await makePdfDeck([['Acme', 'We sell robots']]);
+    const upload = (name: string) => server.request('POST', '/api/vc/deals/upload', { token: f.token, raw: uploadForm({ companyName: name }, { bytes: deck, name: 'a.pdf' }) });
+    const both = await Promise.all([upload('First'), upload('Second')]);
+    expect(both.map((r) => r.status).sort()).toEqual([202, 402]);
+    expect(both.find((r) => r.status === 402)!.body.error).toBe(TRIAL_SCORING_REFUSED);
+    expect((await list(f.token)).body.deals).toHaveLength(1);
+  });
 });
 
 describe('POST /api/vc/deals/upload', () => {

@@ -2,7 +2,13 @@ import { EVENT_TICKET_TTL_SECONDS } from '@fitscore/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
-const TicketSchema = z.object({ u: z.string().min(1).max(64), exp: z.number().int() });
+const TicketSchema = z.object({ u: z.string().min(1).max(64), s: z.string().min(1).max(64), exp: z.number().int() });
+
+/** Whom a ticket opens the stream for: the user, and the session it was asked for (a stream lives no longer than it). */
+export interface TicketHolder {
+  userId: string;
+  sessionId: string;
+}
 
 /**
  * Tickets to open the event stream, since a browser's EventSource cannot send the session
@@ -14,15 +20,15 @@ export function createEventTickets(appSecret: Buffer, now: () => number = Date.n
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
   return {
-    issue(userId: string): string {
-      const body = Buffer.from(JSON.stringify({ u: userId, exp: now() + EVENT_TICKET_TTL_SECONDS * 1000 })).toString(
+    issue({ userId, sessionId }: TicketHolder): string {
+      const body = Buffer.from(JSON.stringify({ u: userId, s: sessionId, exp: now() + EVENT_TICKET_TTL_SECONDS * 1000 })).toString(
         'base64url',
       );
       return `${body}.${sign(body)}`;
     },
 
-    /** The user a ticket was issued to; null when it was changed, is malformed or has expired. */
-    redeem(ticket: string): string | null {
+    /** The user and session a ticket was issued to; null when it was changed, is malformed or has expired. */
+    redeem(ticket: string): TicketHolder | null {
       const [body, mac, ...rest] = ticket.split('.');
       if (!body || !mac || rest.length > 0) return null;
       const expected = Buffer.from(sign(body));
@@ -36,7 +42,7 @@ export function createEventTickets(appSecret: Buffer, now: () => number = Date.n
       }
       const ticketData = TicketSchema.safeParse(parsed);
       if (!ticketData.success || ticketData.data.exp < now()) return null;
-      return ticketData.data.u;
+      return { userId: ticketData.data.u, sessionId: ticketData.data.s };
     },
   };
 }

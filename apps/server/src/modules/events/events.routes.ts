@@ -5,7 +5,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import type { Memberships } from '../../plugins/auth.ts';
 import type { Audience, DeliveredEvent, EventBus } from './event-bus.ts';
-import type { EventTickets } from './event-tickets.ts';
+import type { EventTickets, TicketHolder } from './event-tickets.ts';
+
+/** How long an open stream's check of its session and membership is reused (a change is seen within 1 s). */
+const RECHECK_MS = 500;
 
 
 const EventIdSchema = z.string().regex(/^\d{1,15}$/, 'Last-Event-ID must be an event id');
@@ -31,13 +34,13 @@ export function eventsRoutes(
   app.addHook('preClose', () => closeStreamsWithRetryHint(open, retryMs));
 
   registerEndpoint(app, eventsEndpoints.ticket, ({ auth }) => ({
-    ticket: tickets.issue(auth.user.id),
+    ticket: tickets.issue({ userId: auth.user.id, sessionId: auth.sessionId }),
     expires_in: EVENT_TICKET_TTL_SECONDS,
   }));
 
   /** One browser session's stream (the ticket's user, or the Authorization header's). */
   const stream = async (request: FastifyRequest, reply: FastifyReply) => {
-    const userId = request.eventsUser!;
+    const { userId, sessionId } = request.eventsUser!;
     const { lastEventId: fromQuery } = request.query as z.infer<typeof ResumeQuerySchema>;
     const header = request.headers['last-event-id'];
     // The browser's own reconnect sends the header (newer than the query of the URL it reuses).
@@ -46,6 +49,33 @@ export function eventsRoutes(
     const audiences: Audience[] = [{ user: userId }];
     if (membership) audiences.push({ fund: membership.fundId });
     reply.sse.keepAlive();
+
+    /**
+     * Every live event re-checks who listens (issue 28 point 5): a member removed from the fund, a
+     * session signed out or ended by a password change hears nothing more, and the stream closes.
+     * A check is reused for RECHECK_MS, so a burst of events costs one read and a change is seen
+     * within a second.
+     */
+    let checkedAt = -Infinity;
+    let allowed = true;
+    const stillAllowed = async () => {
+      if (Date.now() - checkedAt < RECHECK_MS) return allowed;
+      const access = await memberships.streamAccess(sessionId, userId);
+      checkedAt = Date.now();
+      allowed = access.live && access.fundId === (membership?.fundId ?? null);
+      return allowed;
+    };
+    let delivering: Promise<void> = Promise.resolve();
+    const deliver = (event: DeliveredEvent) => {
+      delivering = delivering
+        .then(async () => {
+          if (!reply.sse.isConnected) return;
+          if (await stillAllowed()) return send(event);
+          request.log.info({ userId }, 'event stream closed: the session ended or the member left the fund');
+          reply.sse.close();
+        })
+        .catch((err: unknown) => request.log.warn({ err }, 'event stream check failed'));
+    };
 
     /** The highest stored id sent: replay and live overlap, so anything at or below it is a duplicate. */
     let lastSent = 0;
@@ -67,7 +97,7 @@ export function eventsRoutes(
     // while it subscribes is in the log read, the live feed or both (deduplicated), never in neither.
     const from = resumeFrom !== undefined ? Number(resumeFrom) : bus.head ? await bus.head() : undefined;
     const stops = audiences.map((audience) =>
-      bus.subscribe(audience, (event) => (replaying ? held.push(event) : send(event))),
+      bus.subscribe(audience, (event) => (replaying ? held.push(event) : deliver(event))),
     );
     open.add(reply.sse);
     reply.sse.onClose(() => {
@@ -91,9 +121,9 @@ export function eventsRoutes(
       schema: { summary: 'The server-push stream (text/event-stream), opened with a ticket', tags: ['events'], querystring: StreamQuerySchema },
       preHandler: async (request) => {
         const { ticket } = request.query as z.infer<typeof StreamQuerySchema>;
-        const userId = tickets.redeem(ticket);
-        if (!userId) throw new AppError('unauthenticated', 'The event ticket is not valid or has expired.');
-        request.eventsUser = userId;
+        const holder = tickets.redeem(ticket);
+        if (!holder) throw new AppError('unauthenticated', 'The event ticket is not valid or has expired.');
+        request.eventsUser = holder;
       },
     },
     stream,
@@ -107,7 +137,7 @@ export function eventsRoutes(
       onRequest: [
         app.requireAccess('vc'),
         async (request) => {
-          request.eventsUser = request.auth!.user.id;
+          request.eventsUser = { userId: request.auth!.user.id, sessionId: request.auth!.sessionId };
         },
       ],
     },
@@ -117,7 +147,7 @@ export function eventsRoutes(
 
 declare module 'fastify' {
   interface FastifyRequest {
-    eventsUser?: string;
+    eventsUser?: TicketHolder;
   }
 }
 

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
 import { createSecretBox } from '../account-security/secret-box.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
-import type { DealUpdates } from '../deals/deal-updates.ts';
-import type { DecksService } from '../decks/decks.service.ts';
+import type { DealsService } from '../deals/deals.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { ScoringService } from '../scoring/scoring.service.ts';
 import { createIntakeRepository } from './intake.repository.ts';
 import { intakeRoutes } from './intake.routes.ts';
 import { createIntakeService } from './intake.service.ts';
@@ -15,11 +13,9 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface IntakeModuleDeps {
   platform: Platform;
-  decks: DecksService;
-  scoring: ScoringService;
   jobs: JobQueue;
   replies: Pick<ApplicantRepliesService, 'applied'>;
-  deals: Pick<DealUpdates, 'changed'>;
+  deals: Pick<DealsService, 'arrive' | 'attachDeck' | 'trialSpent'>;
 }
 
 declare module 'fastify' {
@@ -33,15 +29,13 @@ declare module 'fastify' {
  * Deal intake (issue 12): the public apply form, forwarded email (the built-in SMTP receiver and
  * an endpoint for hosted inbound-mail services) and a signed webhook, all through one intake log.
  */
-export function register(app: FastifyInstance, { platform, decks, scoring, jobs, replies, deals }: IntakeModuleDeps) {
+export function register(app: FastifyInstance, { platform, jobs, replies, deals }: IntakeModuleDeps) {
   const { config } = platform;
   const intake = createIntakeService({
     repo: createIntakeRepository(platform.db),
     uow: platform.uow,
     blobs: platform.blobs,
     jobs,
-    decks,
-    scoring,
     replies,
     deals,
     analyzer: platform.analyzer,

@@ -2,11 +2,8 @@ import {
   ApplyFieldsSchema,
   refuseUnstorableValues,
   APPLY_MIN_FILL_MS,
-  DECK_LINK_TAG,
-  INTAKE_CHANNEL_LABELS,
   INTAKE_EMAIL_OFF,
   INTAKE_FORM_OFF,
-  TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
   WebhookDealSchema,
   type IntakeChannel,
@@ -19,21 +16,19 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../../lib/app-error.ts';
 import { blobHead, blobSize, type BlobData, type BlobStore } from '../../lib/blob-store.ts';
-import { dealOwner } from '../../lib/scoring-owner.ts';
-import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DeckAnalyzerPort } from '../../plugins/platform.ts';
 import type { SecretBox } from '../account-security/secret-box.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import { thesisFit } from '../deals/deal-view.ts';
-import { MAX_DECK_BYTES, type DecksService } from '../decks/decks.service.ts';
+import type { DealsService } from '../deals/deals.service.ts';
+import { MAX_DECK_BYTES } from '../decks/decks.service.ts';
 import { defineJob, type JobFailure } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { ScoringService } from '../scoring/scoring.service.ts';
 import { emailFormatOf } from './inbound-message.ts';
-import { createItemReader, type StoredFields, type Submission } from './intake-reading.ts';
-import type { FundRow, IntakeRepository, IntakeRepositoryInTx } from './intake.repository.ts';
-import { looksLikeDeck, normaliseDomain, normaliseName } from './intake-rules.ts';
+import { createItemReader, type StoredFields } from './intake-reading.ts';
+import type { FundRow, IntakeRepository } from './intake.repository.ts';
+import { looksLikeDeck } from './intake-rules.ts';
 
 export const PROCESS_INTAKE_QUEUE = 'process-intake-item';
 const LOG_LIMIT = 100;
@@ -52,12 +47,10 @@ export interface IntakeServiceDeps {
   uow: UnitOfWork;
   blobs: BlobStore;
   jobs: JobQueue;
-  decks: DecksService;
-  scoring: ScoringService;
   /** Sends applicants by form or email their receipt. */
   replies: Pick<ApplicantRepliesService, 'applied'>;
-  /** Open screens of the fund hear of a deal made or joined by an arrival. */
-  deals: { changed(fundId: string, dealId: string, tx?: Transaction): void };
+  /** The deals the arrivals become (new, or merged into the fund's existing deal), their decks and scoring. */
+  deals: Pick<DealsService, 'arrive' | 'attachDeck' | 'trialSpent'>;
   analyzer: Pick<DeckAnalyzerPort, 'inspect'>;
   secrets: SecretBox;
   publicWebUrl: string;
@@ -91,7 +84,7 @@ const storableWebhookDeal = refuseUnstorableValues(WebhookDealSchema);
  * the receipt is retried from the stored item.
  */
 export function createIntakeService(deps: IntakeServiceDeps) {
-  const { repo, uow, blobs, jobs, decks, scoring, analyzer, secrets } = deps;
+  const { repo, uow, blobs, jobs, analyzer, secrets } = deps;
   const limiter = new AttemptLimiter(deps.ratePerMinute, 60_000);
   const apiBase = deps.publicApiUrl.replace(/\/$/, '');
   const webBase = deps.publicWebUrl.replace(/\/$/, '');
@@ -120,12 +113,6 @@ export function createIntakeService(deps: IntakeServiceDeps) {
       processedAt: new Date(),
     });
     throw error;
-  }
-
-  /** The trial has no score left for a new deal (counting scorings in flight). */
-  async function trialSpent(fund: FundRow): Promise<boolean> {
-    if (fund.plan !== 'trial') return false;
-    return fund.trialScoresUsed + (await repo.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT;
   }
 
   /** Stores the item (payload, row, job) and answers with its reference. */
@@ -168,26 +155,11 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     if (!/\.(pdf|pptx|ppt)$/i.test(file!.filename) || !looksLikeDeck(blobHead(file!.bytes, 8))) {
       await refuse(fund, channel, new AppError('unsupported_media_type', NOT_A_DECK), { ...who, reason: 'Not a PDF or PowerPoint deck' });
     }
-    if (await trialSpent(fund)) await refuse(fund, channel, new AppError('plan_limit', TRIAL_SCORING_REFUSED), { ...who, reason: 'Trial used up' });
+    if (await deps.deals.trialSpent(fund)) await refuse(fund, channel, new AppError('plan_limit', TRIAL_SCORING_REFUSED), { ...who, reason: 'Trial used up' });
     return file!;
   }
 
   const readItem = createItemReader(blobs);
-
-  /** The fund's deal this submission is another arrival of: same website domain, same deck bytes, or same name. */
-  async function findDuplicate(r: IntakeRepositoryInTx, fundId: string, s: Submission, deckHash: string | null) {
-    if (deckHash) {
-      const byDeck = await r.dealWithDeck(fundId, deckHash);
-      if (byDeck) return { dealId: byDeck, why: 'deck' };
-    }
-    const domain = normaliseDomain(s.website);
-    const name = normaliseName(s.companyName);
-    const candidates = await r.matchCandidates(fundId, domain, name ? name.slice(0, 3) : null);
-    const byDomain = domain ? candidates.find((d) => normaliseDomain(d.website) === domain) : undefined;
-    if (byDomain) return { dealId: byDomain.id, why: 'website' };
-    const byName = name ? candidates.find((d) => normaliseName(d.name) === name) : undefined;
-    return byName ? { dealId: byName.id, why: 'name' } : null;
-  }
 
   /** The job: the stored item becomes a deal (new or merged), its deck a version, and the deck is scored. */
   async function process(itemId: string) {
@@ -214,38 +186,26 @@ export function createIntakeService(deps: IntakeServiceDeps) {
         const r = repo.in(tx);
         const locked = await r.lockItem(item.id);
         if (!locked || locked.outcome !== 'received') return;
-        const fund = (await r.lockFund(item.fundId))!;
         const base = { sender: reading.sender, companyName: s.companyName };
-        const source = { channel: item.channel, receivedAt: item.receivedAt, intakeItemId: item.id, note: s.note, deckLink: s.deckLink };
-        const duplicate = await findDuplicate(r, fund.id, s, deckHash);
-        if (duplicate) {
-          await r.fillDeal(duplicate.dealId, s);
-          await r.insertSource({ dealId: duplicate.dealId, ...source });
-          if (s.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
-          const label = INTAKE_CHANNEL_LABELS[item.channel];
-          await r.decide(item.id, 'merged', { ...base, dealId: duplicate.dealId, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` });
-          deps.deals.changed(fund.id, duplicate.dealId, tx);
-          return;
-        }
-        if (s.deck && fund.plan === 'trial' && fund.trialScoresUsed + (await r.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT) {
-          await r.decide(item.id, 'refused', { ...base, reason: 'Trial used up' });
-          return;
-        }
-        const fields = { sector: s.sector, stage: s.stage, geography: s.geography };
-        const deal = await r.insertDeal({
-          fundId: fund.id,
-          startupName: s.companyName,
-          ...fields,
-          ...thesisFit(fund, fields),
-          website: s.website,
-          contactEmail: s.contactEmail,
-          oneLiner: s.oneLiner,
-          source: item.channel,
-          tags: s.deckLink ? [DECK_LINK_TAG] : [],
-        });
-        await r.insertSource({ dealId: deal.id, ...source });
-        await r.decide(item.id, 'created', { ...base, dealId: deal.id, reason: null });
-        deps.deals.changed(fund.id, deal.id, tx);
+        const arrived = await deps.deals.arrive(
+          {
+            fundId: item.fundId,
+            companyName: s.companyName,
+            website: s.website,
+            contactEmail: s.contactEmail,
+            oneLiner: s.oneLiner,
+            sector: s.sector,
+            stage: s.stage,
+            geography: s.geography,
+            deckHash,
+            deckLink: s.deckLink,
+            scored: Boolean(s.deck),
+            source: { channel: item.channel, receivedAt: item.receivedAt, intakeItemId: item.id, note: s.note },
+          },
+          tx,
+        );
+        if (arrived.outcome === 'refused') await r.decide(item.id, 'refused', { ...base, reason: arrived.reason });
+        else await r.decide(item.id, arrived.outcome, { ...base, dealId: arrived.dealId, reason: arrived.outcome === 'merged' ? arrived.reason : null });
       });
     }
     // The deal exists (now or from an earlier try): the applicant's receipt (once per item), its deck
@@ -256,11 +216,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     if ((item.channel === 'form' || item.channel === 'email') && applicant) {
       await deps.replies.applied({ itemId: item.id, fundId: item.fundId, dealId: decided.dealId, to: applicant, company: reading.submission.companyName, reference: item.reference });
     }
-    if (!reading.submission.deck) return;
-    const owner = dealOwner(decided.dealId);
-    const deck = reading.submission.deck;
-    if (!(await repo.dealHasDeck(decided.dealId, sha256(deck.bytes)))) await decks.upload(owner, deck, { versionsKept: null });
-    if (!(await repo.currentDeckScored(decided.dealId))) await scoring.start(owner);
+    if (reading.submission.deck) await deps.deals.attachDeck(decided.dealId, reading.submission.deck, { score: true });
   }
 
   const processItem = defineJob({

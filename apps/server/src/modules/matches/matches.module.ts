@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import type { DealUpdates } from '../deals/deal-updates.ts';
 import type { DealsService } from '../deals/deals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -14,7 +13,7 @@ export interface MatchesModuleDeps {
   platform: Platform;
   profiles: ProfilesService;
   billing: BillingService;
-  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'> & Pick<DealUpdates, 'changed'>;
+  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck'>;
   notifications: Pick<NotificationsService, 'notifyFund' | 'handleActions'>;
   replies: Pick<ApplicantRepliesService, 'declined'>;
 }

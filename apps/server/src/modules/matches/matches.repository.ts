@@ -1,5 +1,5 @@
-import { dealDeclines, deals, fitScores, FUND_WEIGHT_COLUMNS, funds, intros, repository, users, weightedOverallSql } from '@fitscore/db';
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { dealDeclines, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, intros, repository, users, weightedOverallSql } from '@fitscore/db';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 export type IntroRow = typeof intros.$inferSelect;
@@ -157,18 +157,30 @@ export const createMatchesRepository = repository((db) => ({
   },
 
   /**
-   * An approved intro's company in the fund's pipeline: a 'platform' deal and a copy of the
-   * founder's latest analysis owned by the deal (as every deal score is). The deals module then
-   * applies it (FitScore under the fund's weights, confidence, tags) like any finished scoring.
+   * An approved intro's new deal gets a copy of the founder's latest analysis, owned by the deal
+   * (as every deal score is). The deals module then applies it (FitScore under the fund's
+   * weights, confidence, tags) like any finished scoring.
    */
-  insertPlatformDeal: async (
-    deal: Pick<typeof deals.$inferInsert, 'fundId' | 'startupName' | 'sector' | 'stage' | 'geography' | 'region' | 'website' | 'contactEmail' | 'oneLiner' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags'> & { confidence: 'High' | 'Medium' | 'Low' },
-    score: ScoreRow,
-  ): Promise<{ dealId: string; scoreId: string }> => {
-    const [created] = await db.insert(deals).values({ ...deal, source: 'platform' }).returning({ id: deals.id });
+  copyScoreToDeal: async (dealId: string, score: ScoreRow): Promise<string> => {
     const { id: _id, userId: _user, dealId: _deal, runId: _run, deckId: _deck, createdAt: _at, clearedAt: _cleared, ...copy } = score;
-    const [stored] = await db.insert(fitScores).values({ ...copy, dealId: created!.id }).returning({ id: fitScores.id });
-    return { dealId: created!.id, scoreId: stored!.id };
+    const [stored] = await db.insert(fitScores).values({ ...copy, dealId }).returning({ id: fitScores.id });
+    return stored!.id;
+  },
+
+  /** The deal's copy of an analysis names the deal's deck it reads (carried from the founder). */
+  linkScoreDeck: async (scoreId: string, deck: { id: string; version: number }) => {
+    await db.update(fitScores).set({ deckId: deck.id, deckVersion: deck.version }).where(eq(fitScores.id, scoreId));
+  },
+
+  /** The hash of the founder's deck a score came from (or, for a score that names none, of their current deck). */
+  founderDeckHash: async (founderUserId: string, deckId: string | null): Promise<string | null> => {
+    const [row] = await db
+      .select({ sha256: decks.sha256 })
+      .from(decks)
+      .where(and(eq(decks.userId, founderUserId), deckId ? eq(decks.id, deckId) : isNull(decks.removedAt)))
+      .orderBy(desc(decks.createdAt))
+      .limit(1);
+    return row?.sha256 ?? null;
   },
 
   /** The reasons a fund gave for passing (shown to a platform founder); an intro of the deal ends as declined. */

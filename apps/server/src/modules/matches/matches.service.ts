@@ -17,7 +17,7 @@ import {
 import { regionsOf, stageOf, thesisFitOf } from '@fitscore/thesis';
 import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
-import { dealOwner } from '../../lib/scoring-owner.ts';
+import { dealOwner, founderOwner } from '../../lib/scoring-owner.ts';
 import { evidenceTags } from '../deals/deal-view.ts';
 import type { DealsService } from '../deals/deals.service.ts';
 import type { ActionContext, NotificationsService } from '../notifications/notifications.service.ts';
@@ -38,10 +38,20 @@ export interface MatchesServiceDeps {
   /** Throws plan_limit unless the founder is on Premium (billing). */
   assertPremium: (userId: string, featureName: string) => Promise<void>;
   notifications: Pick<NotificationsService, 'notifyFund'>;
-  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail'> & { changed(fundId: string, dealId: string, tx?: Transaction): void };
+  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck'>;
   /** Emails the reasons of a decline to the deal's applicants by form or email. */
   replies: Pick<ApplicantRepliesService, 'declined'>;
   now?: () => Date;
+}
+
+interface ApprovedIntro {
+  dealId: string;
+  /** The company was already in the pipeline: the intro became a new source on that deal. */
+  merged: boolean;
+  /** The founder's deck the shared score came from (null: their current deck). */
+  deckId: string | null;
+  /** The new deal's copy of the founder's analysis (null when merged). */
+  scoreId: string | null;
 }
 
 const joinList = (list: string[]) => list.join(', ');
@@ -130,8 +140,13 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     };
   }
 
-  /** Approve: the company lands in the fund's pipeline as a platform deal, scored under the fund's weights. */
-  async function approve(intro: IntroRow, profile: FounderProfile | null, userId: string, tx: Transaction) {
+  /**
+   * Approve: the company lands in the fund's pipeline like an arrival on any channel (issue 29
+   * point 3): the same company or deck as a deal the fund has becomes a new 'platform' source on
+   * it; otherwise a new platform deal with a copy of the founder's analysis, scored under the
+   * fund's weights. The founder's deck is carried to the deal once the transaction commits.
+   */
+  async function approve(intro: IntroRow, profile: FounderProfile | null, userId: string, tx: Transaction): Promise<ApprovedIntro> {
     const r = repo.in(tx);
     const score = await r.latestScore(intro.founderUserId);
     const email = await r.founderEmail(intro.founderUserId);
@@ -142,30 +157,40 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     const thesis = { sector: fit?.sector ?? false, stage: fit?.stage ?? null, geography: fit?.geography ?? null };
     const analysis = score.analysis as FitScoreAnalysis;
     const { regions } = regionsOf(profile.hq_geo);
-    const { dealId, scoreId } = await r.insertPlatformDeal(
+    const arrived = await deals.arrive(
       {
         fundId: intro.fundId,
-        startupName: profile.startup_name,
-        sector: profile.industry,
-        stage: profile.stage ?? '',
-        geography: regions[0] ?? profile.hq_geo,
-        region: fit?.region ?? '',
+        companyName: profile.startup_name,
         website: profile.website ?? '',
         contactEmail: email,
         oneLiner: profile.one_liner,
-        fitSector: thesis.sector,
-        fitStage: thesis.stage,
-        fitGeography: thesis.geography,
-        fitTicket: ranked?.fitTicket ?? null,
-        confidence: analysis.confidence?.level ?? 'Low',
-        tags: Array.isArray(analysis.facts) ? evidenceTags(analysis, thesis) : [],
+        sector: profile.industry,
+        stage: profile.stage ?? '',
+        geography: regions[0] ?? profile.hq_geo,
+        deckHash: await r.founderDeckHash(intro.founderUserId, score.deckId),
+        deckLink: null,
+        scored: false,
+        source: { channel: 'platform', receivedAt: now(), intakeItemId: null, note: intro.note },
+        extra: {
+          region: fit?.region ?? '',
+          fitSector: thesis.sector,
+          fitStage: thesis.stage,
+          fitGeography: thesis.geography,
+          fitTicket: ranked?.fitTicket ?? null,
+          confidence: analysis.confidence?.level ?? 'Low',
+          tags: Array.isArray(analysis.facts) ? evidenceTags(analysis, thesis) : [],
+        },
       },
-      score,
+      tx,
     );
-    await deals.scored(dealOwner(dealId), { id: scoreId, analysis: score.analysis }, tx);
-    await r.updateIntro(intro.id, { status: 'accepted', decidedByUserId: userId, dealId, decided: true });
-    deals.changed(intro.fundId, dealId, tx);
-    return dealId;
+    if (arrived.outcome === 'refused') throw new AppError('plan_limit', arrived.reason);
+    let scoreId: string | null = null;
+    if (arrived.outcome === 'created') {
+      scoreId = await r.copyScoreToDeal(arrived.dealId, score);
+      await deals.scored(dealOwner(arrived.dealId), { id: scoreId, analysis: score.analysis }, tx);
+    }
+    await r.updateIntro(intro.id, { status: 'accepted', decidedByUserId: userId, dealId: arrived.dealId, decided: true });
+    return { dealId: arrived.dealId, merged: arrived.outcome === 'merged', deckId: score.deckId, scoreId };
   }
 
   return {
@@ -274,13 +299,13 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
       if (!seen) throw new AppError('not_found', INTRO_NOT_FOUND);
       // Read before the transaction: statements outside it would wait for it on a one-connection database.
       const profile = action === 'approve' ? await profiles.current(seen.founderUserId) : null;
-      return uow.run(async (tx) => {
+      const decided = await uow.run(async (tx) => {
         const r = repo.in(tx);
         const intro = await r.lockIntro(fundId, notification.introId!);
         if (!intro) throw new AppError('not_found', INTRO_NOT_FOUND);
         const open = intro.status === 'pending' || intro.status === 'moreinfo' || intro.status === 'answered';
         if (!open) throw new AppError('conflict', `This intro is already closed (${INTRO_STATUS_LABELS[intro.status]}).`);
-        if (action === 'approve') return { dealId: await approve(intro, profile, userId, tx) };
+        if (action === 'approve') return { ...(await approve(intro, profile, userId, tx)), founderUserId: intro.founderUserId };
         if (action === 'moreinfo') {
           if (intro.status !== 'pending') throw new AppError('conflict', 'The founder was already asked for more information; approve or dismiss the intro.');
           const asked = question?.trim() || 'Could you tell us more about your company?';
@@ -288,8 +313,18 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
         } else {
           await r.updateIntro(intro.id, { status: 'dismissed', decidedByUserId: userId, decided: true });
         }
-        return { dealId: null };
+        return null;
       });
+      if (!decided) return { dealId: null, outcome: action === 'moreinfo' ? 'Asked the founder for more information' : 'Dismissed' };
+      // The founder's deck goes with the company (the deal page shows the pages its evidence cites);
+      // a new deck on a deal already in the pipeline is scored like any channel's.
+      const carried = await deals.carryDeck(decided.dealId, founderOwner(decided.founderUserId), decided.deckId, { score: decided.merged });
+      // The copied analysis cites the pages of the deck the deal now holds.
+      if (carried && decided.scoreId) await repo.linkScoreDeck(decided.scoreId, carried);
+      return {
+        dealId: decided.dealId,
+        outcome: decided.merged ? 'Approved: already in your pipeline, added as another source' : 'Approved: added to your pipeline',
+      };
     },
 
     /**
@@ -298,8 +333,8 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
      */
     async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
       const reasons = [...new Set(body.reasons)];
-      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note });
-      await repo.recordDecline(dealId, userId, reasons);
+      // The reasons are part of the status change: recorded in its transaction, or not at all.
+      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => repo.in(tx).recordDecline(dealId, userId, reasons));
       await replies.declined(fundId!, dealId, reasons);
       return { ok: true as const, reasons };
     },

@@ -1,7 +1,9 @@
 import { SUB_SCORE_KEYS, type SubScoreKey } from '@fitscore/contracts';
 import { fitScores } from '@fitscore/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validProfile } from '../../../test/decks.ts';
+import { fileForm, makePdfDeck, validProfile } from '../../../test/decks.ts';
+import { applyForm, settledLog } from '../intake/intake-test-kit.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { setPlan } from '../../../test/plans.ts';
 
@@ -243,6 +245,84 @@ describe('warm intros', () => {
   });
 });
 
+describe('an approved intro merges like every channel (issue 29 point 3)', () => {
+  const pdf = (name: string) => makePdfDeck([[name, `${name} builds warehouse robots`], ['Traction', 'MRR $85K'], ['Team', 'Ada Lovelace, CEO']]);
+
+  /** The fund takes applications by form; one arrives with a deck and becomes a deal. */
+  async function applied(fund: Awaited<ReturnType<typeof newFund>>, fields: { companyName: string; website: string }, deck: Uint8Array) {
+    const sources = await server.request('PUT', '/vc/profile/intake-sources/', { token: fund.token, body: { online_form_enabled: true, email_forwarding_enabled: false } });
+    expect(sources.status).toBe(200);
+    const slug = String((await server.request('GET', '/vc/intake/', { token: fund.token })).body.applyUrl).split('/apply/')[1]!;
+    const form = applyForm({ ...fields, email: 'ada@acme-robotics.example', stage: 'Seed', fillMs: '5000' }, { bytes: deck, filename: 'applied.pdf' });
+    expect((await server.request('POST', `/api/apply/${slug}`, { raw: form })).status).toBe(201);
+    const [item] = await settledLog(server, { token: fund.token } as Parameters<typeof settledLog>[1], 1);
+    expect(item).toMatchObject({ outcome: 'created', dealId: expect.any(String) });
+    return item!.dealId!;
+  }
+
+  async function founderWithDeck(deck: Uint8Array) {
+    const user = await founder({ scores: null });
+    expect((await server.request('POST', '/founder/deck/upload/', { token: user.token, raw: fileForm(deck, 'acme-deck.pdf') })).status).toBe(201);
+    await giveScore(user.user.id, even(8));
+    return user;
+  }
+
+  async function approveIntro(fund: Awaited<ReturnType<typeof newFund>>, user: { token: string }) {
+    const { body } = await requestIntro(user.token, fund.fundId);
+    const n = await warmIntroFor(fund, body.intro.id);
+    const res = await act(fund.token, n.id, 'approve');
+    expect(res.status).toBe(200);
+    return { n, res };
+  }
+
+  const dealIds = async (token: string) => ((await server.request('GET', '/api/vc/deals', { token })).body.deals as { id: string }[]).map((d) => d.id);
+
+  it('the same company (it applied by form): a Platform source on the existing deal, no second row; the notification says so and a second click is refused with why', async () => {
+    const fund = await newFund({ name: 'Merge Name Ventures' });
+    const formDeal = await applied(fund, { companyName: 'Acme Robotics GmbH', website: 'acme-robotics.example' }, await pdf('Acme form deck'));
+    const user = await founder({ scores: even(8) });
+    const { n, res } = await approveIntro(fund, user);
+    expect(res.body).toMatchObject({
+      dealId: formDeal,
+      notification: { id: n.id, action: 'approve', outcome: 'Approved: already in your pipeline, added as another source' },
+    });
+    expect(await dealIds(fund.token)).toEqual([formDeal]);
+    const deal = (await server.request('GET', `/api/vc/deals/${formDeal}`, { token: fund.token })).body.deal;
+    expect(deal.sources.map((s: { channel: string }) => s.channel)).toEqual(['form', 'platform']);
+    // The list shows what was done, after a reload too.
+    const listed = (await notifications(fund.token)).body.notifications.find((x: { id: string }) => x.id === n.id);
+    expect(listed).toMatchObject({ action: 'approve', outcome: 'Approved: already in your pipeline, added as another source' });
+    const again = await act(fund.token, n.id, 'approve');
+    expect([again.status, again.body.error]).toEqual([409, 'This intro is already closed (Intro accepted).']);
+    const [intro] = (await intros(user.token)).body.intros;
+    expect(intro).toMatchObject({ status: 'accepted' });
+  });
+
+  it('the same deck under another name: merged by the deck', async () => {
+    const fund = await newFund({ name: 'Merge Deck Ventures' });
+    const deck = await pdf('Acme same deck');
+    const formDeal = await applied(fund, { companyName: 'Stealth Warehouse Co', website: 'stealth.example' }, deck);
+    const user = await founderWithDeck(deck);
+    const { res } = await approveIntro(fund, user);
+    expect(res.body.dealId).toBe(formDeal);
+    expect(await dealIds(fund.token)).toEqual([formDeal]);
+  });
+
+  it('a new company: one Platform deal carrying the founder’s deck (its pages shown, the evidence cites them), scoring done', async () => {
+    const fund = await newFund({ name: 'Fresh Deck Ventures' });
+    const user = await founderWithDeck(await pdf('Acme fresh deck'));
+    const { n, res } = await approveIntro(fund, user);
+    expect(res.body.notification).toMatchObject({ id: n.id, action: 'approve', outcome: 'Approved: added to your pipeline' });
+    const dealId = res.body.dealId as string;
+    expect(await dealIds(fund.token)).toEqual([dealId]);
+    const detail = (await server.request('GET', `/api/vc/deals/${dealId}`, { token: fund.token })).body;
+    expect(detail.deal).toMatchObject({ source: 'platform', scoring: { state: 'done' }, sources: [{ channel: 'platform' }] });
+    expect(detail.analysis.deck).toMatchObject({ filename: 'acme-deck.pdf', format: 'pdf' });
+    const page = await server.request('GET', `/api/vc/deals/${dealId}/deck/pages/2.png`, { token: fund.token });
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'image/png']);
+  });
+});
+
 describe('decline reasons', () => {
   it('Cold with reasons: the founder sees the reasons, never the internal note; another fund gets 404', async () => {
     const fund = await newFund({ name: 'Decline Capital' });
@@ -268,6 +348,27 @@ describe('decline reasons', () => {
     expect(seen.body.intros[0]).toMatchObject({ status: 'declined', declineReasons: ['Outside our stage', 'Traction below our bar for Seed'] });
     expect(JSON.stringify(seen.body)).not.toContain('team is weak');
   });
+  it('the reasons are part of the status change: when recording them fails, the deal is not moved to Cold', async () => {
+    const fund = await newFund({ name: 'Atomic Decline Capital' });
+    const user = await founder();
+    const { body } = await requestIntro(user.token, fund.fundId);
+    const n = await warmIntroFor(fund, body.intro.id);
+    const { dealId } = (await act(fund.token, n.id, 'approve')).body;
+    await db().execute(sql.raw(`CREATE FUNCTION test_declines_refused() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.deal_id = '${dealId}' THEN RAISE EXCEPTION 'injected fault'; END IF; RETURN NEW; END $$`));
+    await db().execute(sql.raw('CREATE TRIGGER test_declines_refused BEFORE INSERT ON deal_declines FOR EACH ROW EXECUTE FUNCTION test_declines_refused()'));
+    try {
+      const res = await server.request('POST', `/api/vc/deals/${dealId}/decline`, { token: fund.token, body: { reasons: ['Outside our stage'], note: 'n' } });
+      expect(res.status).toBe(500);
+    } finally {
+      await db().execute(sql.raw('DROP TRIGGER test_declines_refused ON deal_declines'));
+      await db().execute(sql.raw('DROP FUNCTION test_declines_refused()'));
+    }
+    const detail = await server.request('GET', `/api/vc/deals/${dealId}`, { token: fund.token });
+    expect([detail.body.deal.status, detail.body.history]).toEqual(['new', []]);
+    expect((await intros(user.token)).body.intros[0]).toMatchObject({ status: 'accepted', declineReasons: [] });
+  });
+
   it('suggests reasons from the deal: outside the stage of the thesis, traction below the bar for Seed; only to its own fund', async () => {
     const fund = await newFund({ name: 'Later Stage Partners', stages: ['Series A'] });
     const user = await founder({ scores: { ...even(7), traction: 3, team: 4 } });

@@ -56,7 +56,7 @@ export const createNotificationsRepository = repository((db) => ({
   },
 
   /** The action is the fund's: every member's row about the same subject is marked read with it. */
-  markActed: async (row: NotificationRow, action: NonNullable<NotificationRow['action']>, dealId: string | null): Promise<NotificationRow[]> => {
+  markActed: async (row: NotificationRow, action: NonNullable<NotificationRow['action']>, dealId: string | null, outcome: string | null): Promise<NotificationRow[]> => {
     // A mention or an assignment is the member's own: acting on it marks only that row.
     const personal = row.type === 'mention' || row.type === 'assigned';
     const subject = personal
@@ -68,7 +68,7 @@ export const createNotificationsRepository = repository((db) => ({
           : eq(notifications.id, row.id);
     return db
       .update(notifications)
-      .set({ unread: false, action, actedAt: sql`now()`, dealId: sql`coalesce(${notifications.dealId}, ${dealId}::uuid)` })
+      .set({ unread: false, action, outcome, actedAt: sql`now()`, dealId: sql`coalesce(${notifications.dealId}, ${dealId}::uuid)` })
       .where(and(eq(notifications.fundId, row.fundId), eq(notifications.type, row.type), subject))
       .returning();
   },

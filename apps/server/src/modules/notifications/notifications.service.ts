@@ -26,6 +26,7 @@ export function toNotification(row: NotificationRow): Notification {
     dealId: row.dealId,
     introId: row.introId,
     action: row.action,
+    outcome: row.outcome,
     actions: [...NOTIFICATION_ACTIONS_BY_TYPE[row.type]],
   };
 }
@@ -37,8 +38,11 @@ export interface ActionContext {
   notification: Notification;
   question: string | undefined;
 }
-/** The work an action does beyond marking the notification read; answers the deal it led to, if any. */
-export type ActionHandler = (action: NotificationAction, ctx: ActionContext) => Promise<{ dealId: string | null }>;
+/**
+ * The work an action does beyond marking the notification read; answers the deal it led to, if
+ * any, and what it did in words (shown on the acted-on notification).
+ */
+export type ActionHandler = (action: NotificationAction, ctx: ActionContext) => Promise<{ dealId: string | null; outcome?: string }>;
 
 /** Called once a new notification is stored (Slack/Teams alerts subscribe here). */
 /** Hears each raised notification once for its fund (every member has their own copy). */
@@ -142,10 +146,10 @@ export function createNotificationsService({ repo, uow, events, log, commitWaitM
         throw new AppError('bad_request', `A ${row.type} notification takes one of: ${allowed.join(', ')}`);
       }
       const handler = handlers.get(row.type);
-      const done = handler
+      const done: { dealId: string | null; outcome?: string } = handler
         ? await handler(action, { fundId, userId, notification: toNotification(row), question })
         : { dealId: row.dealId };
-      const updated = await uow.run((tx) => repo.in(tx).markActed(row, action, done.dealId));
+      const updated = await uow.run((tx) => repo.in(tx).markActed(row, action, done.dealId, done.outcome ?? null));
       await push(updated);
       const mine = updated.find((r) => r.id === row.id) ?? row;
       return { ok: true as const, notification: toNotification(mine), unread: await repo.unreadCount(userId), dealId: done.dealId ?? mine.dealId };

@@ -101,6 +101,7 @@ describe('match notifications from scoring', () => {
       dealId,
       introId: null,
       action: null,
+      outcome: null,
       actions: ['view', 'hot', 'track', 'dismiss'],
     });
     expect((await list(partner.token)).body.unread).toBe(1);

@@ -1,0 +1,133 @@
+import { DECK_LINK_TAG } from '@fitscore/contracts';
+import { dealSources, deals, decks, funds, repository, scoringRuns } from '@fitscore/db';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export type ArrivalFundRow = typeof funds.$inferSelect;
+export type NewArrivalDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewDealSource = typeof dealSources.$inferInsert;
+
+/**
+ * Latin letters that NFKD decomposes into a base letter and combining marks, with that base
+ * letter (derived, not typed: the same rule as normaliseName). For SQL's translate().
+ */
+const ACCENTED_LETTERS = [...'ÀÁÂÃÄÅĀĂĄÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐŔŖŘŚŜŞŠŢŤÙÚÛÜŨŪŬŮŰŲŴÝŶŸŹŻŽ'].flatMap((c) => [c, c.toLowerCase()]);
+const ACCENTED = ACCENTED_LETTERS.join('');
+const UNACCENTED = ACCENTED_LETTERS.map((c) => c.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')).join('');
+
+/**
+ * The deals module's writes for a deal that arrives from outside the dashboard (an intake channel,
+ * an approved warm intro): the fund's lock, finding the same company, a new deal or a merge into
+ * the existing one, and its arrivals (deal_sources).
+ */
+export const createDealArrivalsRepository = repository((db) => ({
+  /** The fund, locked: items of one fund are matched against its deals one at a time (no twin deals). */
+  lockFund: async (fundId: string): Promise<ArrivalFundRow | undefined> => {
+    const [row] = await db.select().from(funds).where(eq(funds.id, fundId)).for('update');
+    return row;
+  },
+
+  /**
+   * The fund's deals that may be the same company, found in SQL (a fund may hold 100,000 deals):
+   * the same website host (scheme, `www.`, port and path aside) or a name starting with the same
+   * letters and digits; the caller confirms the name with its full normalisation.
+   */
+  matchCandidates: async (fundId: string, domain: string | null, namePrefix: string | null) => {
+    const host = sql`split_part(split_part(regexp_replace(regexp_replace(lower(trim(${deals.website})), '^[a-z][a-z0-9+.-]*://', ''), '^www\.', ''), '/', 1), ':', 1)`;
+    // Accented letters to their base letter first, as normaliseName's NFKD does ('Éclair' → 'eclair'),
+    // so that the prefix of an accent-free name finds an accented one and the other way round.
+    const alnum = sql`regexp_replace(lower(translate(${deals.startupName}, ${ACCENTED}, ${UNACCENTED})), '[^a-z0-9]+', '', 'g')`;
+    const either = [
+      domain ? sql`${host} = ${domain}` : undefined,
+      namePrefix ? sql`${alnum} like ${`${namePrefix}%`}` : undefined,
+    ].filter((c): c is SQL => c !== undefined);
+    if (either.length === 0) return [];
+    return db
+      .select({ id: deals.id, name: deals.startupName, website: deals.website })
+      .from(deals)
+      .where(and(eq(deals.fundId, fundId), or(...either)))
+      .orderBy(asc(deals.createdAt))
+      .limit(200);
+  },
+
+  dealWithDeck: async (fundId: string, sha256: string): Promise<string | undefined> => {
+    const [row] = await db
+      .select({ id: deals.id })
+      .from(decks)
+      .innerJoin(deals, eq(deals.id, decks.dealId))
+      .where(and(eq(deals.fundId, fundId), eq(decks.sha256, sha256)))
+      .limit(1);
+    return row?.id;
+  },
+
+  insertDeal: async (values: NewArrivalDeal) => {
+    const [row] = await db.insert(deals).values(values).returning({ id: deals.id });
+    return row!;
+  },
+
+  /** Fills the deal's blanks from a later arrival (website, contact, one-liner…): nothing known is overwritten. */
+  fillDeal: async (dealId: string, values: { website: string; contactEmail: string; oneLiner: string; sector: string; stage: string; geography: string }) => {
+    const keep = (column: AnyPgColumn, value: string) => sql`case when ${column} = '' then ${value} else ${column} end`;
+    await db
+      .update(deals)
+      .set({
+        website: keep(deals.website, values.website),
+        contactEmail: keep(deals.contactEmail, values.contactEmail),
+        oneLiner: keep(deals.oneLiner, values.oneLiner),
+        sector: keep(deals.sector, values.sector),
+        stage: keep(deals.stage, values.stage),
+        geography: keep(deals.geography, values.geography),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(deals.id, dealId));
+  },
+
+  addTag: async (dealId: string, tag: string) => {
+    await db
+      .update(deals)
+      .set({ tags: sql`case when ${tag} = any(${deals.tags}) then ${deals.tags} else array_append(${deals.tags}, ${tag}) end` })
+      .where(eq(deals.id, dealId));
+  },
+
+  insertSource: async (values: NewDealSource) => {
+    await db.insert(dealSources).values(values).onConflictDoNothing();
+  },
+
+  /** Is this deck (by hash) already among the deal's versions? (A retried job must not store it twice.) */
+  dealHasDeck: async (dealId: string, sha256: string): Promise<boolean> => {
+    const [row] = await db.select({ id: decks.id }).from(decks).where(and(eq(decks.dealId, dealId), eq(decks.sha256, sha256))).limit(1);
+    return Boolean(row);
+  },
+
+  /** Has the deal's current deck been sent to scoring (any run on it)? */
+  currentDeckScored: async (dealId: string): Promise<boolean> => {
+    const [row] = await db
+      .select({ id: scoringRuns.id })
+      .from(scoringRuns)
+      .innerJoin(decks, eq(decks.id, scoringRuns.deckId))
+      .where(and(eq(decks.dealId, dealId), isNull(decks.removedAt)))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /**
+   * The fund's deals whose scoring is still to come or under way: each will use a trial score
+   * when it finishes. Unscored, and either a run queued or running, or none yet (a deal whose deck
+   * is being stored); a deal whose deck came only as a link is scored only once one is uploaded.
+   */
+  scoringsInFlight: async (fundId: string): Promise<number> => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deals)
+      .where(
+        and(
+          eq(deals.fundId, fundId),
+          isNull(deals.scoredAt),
+          or(inArray(deals.scoringStatus, ['queued', 'running']), and(isNull(deals.scoringStatus), sql`not (${DECK_LINK_TAG} = any(${deals.tags}))`)),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+}));
+export type DealArrivalsRepository = ReturnType<typeof createDealArrivalsRepository>;
+export type DealArrivalsRepositoryInTx = ReturnType<DealArrivalsRepository['in']>;
