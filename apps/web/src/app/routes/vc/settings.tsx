@@ -39,7 +39,7 @@ import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresse
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { useFundRole } from '@/app/use-fund-role';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
-import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
+import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { errorMessage } from '@/lib/api-client';
 
@@ -116,15 +116,16 @@ function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
   return (
     <SectionCard
       title="Scoring Preferences"
-      description="How much each area counts in a deal’s FitScore for your fund. The six must total 100%."
+      description="How the six areas below split between them (the six must total 100%), and what each then counts for in a deal’s overall FitScore for your fund."
     >
       {/* Remounts with what the server stored, so the form shows the saved percentages. */}
       {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's scoring preferences" /> : null}
-      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} onSave={onSave} readOnly={role.readOnly} />
+      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} model={investmentWeightsOf(profile)} onSave={onSave} readOnly={role.readOnly} />
       <div className="mt-6 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          Percentages are stored as weights from 1 to 10, so a value may move by a point or two when saved. Team, market and
-          problem &amp; solution are set on the full page.
+          Both screens edit one model of nine weights from 1 to 10: a percentage may move by a point or two when saved, to
+          the nearest split the weights can hold, and then stays put. Team, market and problem &amp; solution are set on
+          Investment Weights.
         </p>
         <Button asChild variant="secondary" size="sm" className="self-start sm:self-auto">
           <Link to={paths.vc.weights}>
