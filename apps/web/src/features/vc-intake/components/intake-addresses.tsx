@@ -7,8 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
 import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRotateEmailToken, useRotateWebhookSecret } from '../api/intake';
+import { webhookCurl } from '../lib/webhook-example';
 
 function Channel({ icon, title, status, children }: { icon: ReactNode; title: string; status?: ReactNode; children: ReactNode }) {
   return (
@@ -82,20 +84,6 @@ function ForwardingGuide() {
   );
 }
 
-/** A Standard Webhooks request made with the shell: HMAC-SHA256 over id.timestamp.body with the decoded secret. */
-export function curlExample(webhookUrl: string, secret: string): string {
-  return [
-    `SECRET='${secret}'`,
-    `BODY='{"company_name":"Acme Robotics","website":"https://acme.example","stage":"Seed","contact_email":"founder@acme.example"}'`,
-    'ID="msg_$(date +%s%N)"; TS=$(date +%s)',
-    'KEY=$(printf %s "${SECRET#whsec_}" | base64 -d | od -An -tx1 | tr -d " \\n")',
-    'SIG=$(printf %s "$ID.$TS.$BODY" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$KEY" -binary | base64)',
-    `curl -sS -X POST '${webhookUrl}' \\`,
-    '  -H "content-type: application/json" -H "webhook-id: $ID" -H "webhook-timestamp: $TS" \\',
-    '  -H "webhook-signature: v1,$SIG" --data "$BODY"',
-  ].join('\n');
-}
-
 function WebhookSecret({ settings }: { settings: IntakeSettings }) {
   const rotate = useRotateWebhookSecret();
   const toast = useToast();
@@ -121,10 +109,15 @@ function WebhookSecret({ settings }: { settings: IntakeSettings }) {
           <CopyField label="Signing secret" value={secret} copiedMessage="Secret copied to clipboard" />
           <CopyField
             label="Try it: a signed request from your shell"
-            value={curlExample(settings.webhookUrl, secret)}
+            value={webhookCurl(settings.webhookUrl, secret)}
             copiedMessage="Example copied to clipboard"
             multiline
-            hint="Needs curl, openssl and base64. The signature follows the Standard Webhooks specification: see docs/webhook-intake.md."
+            hint={
+              <>
+                Sends our sample deck as a new deal. Needs bash, curl, openssl and base64. How to sign and send from your own
+                system: <Link to={paths.docsWebhooks} className="font-medium text-brand-700 underline">the webhook docs</Link>.
+              </>
+            }
           />
         </>
       ) : (
