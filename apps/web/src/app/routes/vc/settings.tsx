@@ -140,6 +140,7 @@ function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
 
 function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
   const save = useSaveIntakeSources('Failed to save intake sources');
+  const role = useFundRole();
   const toast = useToast();
   const [value, setValue] = useState<IntakeValue>(() => intakeOf(profile));
   const [error, setError] = useState<string | undefined>();
@@ -162,19 +163,25 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
   return (
     <SectionCard title="Intake Sources" description="How deals reach your pipeline.">
       <div className="space-y-6">
-        <IntakeSourcesFields
-          value={value}
-          onChange={(v) => {
-            setValue(v);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <div className="flex justify-end border-t border-slate-200 pt-5">
-          <Button onClick={() => void onSave()} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's intake sources" /> : null}
+        <fieldset disabled={role.readOnly} className="disabled:opacity-60">
+          <legend className="sr-only">Intake sources</legend>
+          <IntakeSourcesFields
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setError(undefined);
+            }}
+            error={error}
+          />
+        </fieldset>
+        {role.readOnly ? null : (
+          <div className="flex justify-end border-t border-slate-200 pt-5">
+            <Button onClick={() => void onSave()} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        )}
       </div>
     </SectionCard>
   );
@@ -183,11 +190,12 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
 /** The addresses of each channel and the log of what arrived through them. */
 function IntakeChannelsCards() {
   const settings = useIntakeSettings();
+  const role = useFundRole();
   return (
     <>
       <SectionCard title="Your intake addresses" description="Where founders and your other systems send decks. Each one feeds the same pipeline.">
         <QueryState query={settings} label="Loading your intake addresses">
-          {(data) => <IntakeAddresses settings={data} />}
+          {(data) => <IntakeAddresses settings={data} readOnly={role.readOnly} admins={role.admins} />}
         </QueryState>
       </SectionCard>
       <SectionCard title="Intake log" description="The last 100 items received on any channel, and what became of each.">
@@ -220,9 +228,10 @@ function ApplicantEmailsCard() {
 /** Payment & Billing: the fund's plan; changes and invoices on /vc/billing. */
 function BillingTab() {
   const subscription = useFundSubscription();
+  const role = useFundRole();
   return (
     <QueryState query={subscription} label="Loading your plan">
-      {(data) => <BillingSummary subscription={data} />}
+      {(data) => <BillingSummary subscription={data} admins={role.admins} />}
     </QueryState>
   );
 }

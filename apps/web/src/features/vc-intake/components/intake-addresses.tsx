@@ -3,6 +3,7 @@ import { AlertTriangle, Globe, KeyRound, Mail, RefreshCw, Webhook } from 'lucide
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
@@ -84,7 +85,13 @@ function ForwardingGuide() {
   );
 }
 
-function WebhookSecret({ settings }: { settings: IntakeSettings }) {
+/** Who may rotate: admins get the button, a member learns who can before trying. */
+interface Rights {
+  readOnly: boolean;
+  admins: string[];
+}
+
+function WebhookSecret({ settings, rights }: { settings: IntakeSettings; rights: Rights }) {
   const rotate = useRotateWebhookSecret();
   const toast = useToast();
   const [secret, setSecret] = useState<string | null>(null);
@@ -127,15 +134,19 @@ function WebhookSecret({ settings }: { settings: IntakeSettings }) {
             : 'Create a signing secret first: unsigned requests are refused.'}
         </p>
       )}
-      <Button variant="secondary" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
-        <KeyRound className="h-4 w-4" aria-hidden="true" />
-        {rotate.isPending ? 'Creating...' : settings.webhookSecretSet ? 'Rotate secret' : 'Create secret'}
-      </Button>
+      {rights.readOnly ? (
+        <AdminOnlyNote admins={rights.admins} what="the webhook secret (Create secret, Rotate secret)" />
+      ) : (
+        <Button variant="secondary" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          {rotate.isPending ? 'Creating...' : settings.webhookSecretSet ? 'Rotate secret' : 'Create secret'}
+        </Button>
+      )}
     </div>
   );
 }
 
-function EmailEndpoint({ settings }: { settings: IntakeSettings }) {
+function EmailEndpoint({ settings, rights }: { settings: IntakeSettings; rights: Rights }) {
   const rotate = useRotateEmailToken();
   const toast = useToast();
   const onRotate = async () => {
@@ -154,10 +165,14 @@ function EmailEndpoint({ settings }: { settings: IntakeSettings }) {
         value={settings.emailEndpoint}
         hint="For mail services that post inbound email to a URL: raw MIME (message/rfc822), Postmark, SendGrid Inbound Parse or Mailgun. Keep it private: it contains a secret."
       />
-      <Button variant="ghost" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
-        <RefreshCw className="h-4 w-4" aria-hidden="true" />
-        {rotate.isPending ? 'Rotating...' : 'Rotate endpoint'}
-      </Button>
+      {rights.readOnly ? (
+        <AdminOnlyNote admins={rights.admins} what="the inbound email endpoint (Rotate endpoint)" />
+      ) : (
+        <Button variant="ghost" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          {rotate.isPending ? 'Rotating...' : 'Rotate endpoint'}
+        </Button>
+      )}
     </div>
   );
 }
@@ -165,7 +180,8 @@ function EmailEndpoint({ settings }: { settings: IntakeSettings }) {
 const onOff = (on: boolean) => <Badge tone={on ? 'green' : 'neutral'}>{on ? 'On' : 'Off'}</Badge>;
 
 /** Where deals come from: the apply page, the forwarding address and the signed webhook, each ready to copy. */
-export function IntakeAddresses({ settings }: { settings: IntakeSettings }) {
+export function IntakeAddresses({ settings, readOnly = false, admins = [] }: { settings: IntakeSettings; readOnly?: boolean; admins?: string[] }) {
+  const rights = { readOnly, admins };
   const embed = `<iframe src="${settings.applyUrl}" title="Apply" style="width:100%;min-height:1100px;border:0"></iframe>`;
   const button = `<a href="${settings.applyUrl}" target="_blank" rel="noopener">Apply with your deck</a>`;
   return (
@@ -183,11 +199,11 @@ export function IntakeAddresses({ settings }: { settings: IntakeSettings }) {
           hint="Forward mail whose subject contains ‘Pitch Deck’ or ‘Investment Deck’ here; the first PDF or PowerPoint attached becomes the deal’s deck."
         />
         <ForwardingGuide />
-        <EmailEndpoint settings={settings} />
+        <EmailEndpoint settings={settings} rights={rights} />
       </Channel>
       <Channel icon={<Webhook className="h-4 w-4" />} title="Webhook" status={onOff(settings.webhookSecretSet)}>
         <CopyField label="Webhook URL" value={settings.webhookUrl} hint="POST a JSON deal (company_name required; deck_base64 and deck_filename for the deck), signed with your secret." />
-        <WebhookSecret settings={settings} />
+        <WebhookSecret settings={settings} rights={rights} />
       </Channel>
     </div>
   );
