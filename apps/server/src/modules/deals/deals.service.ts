@@ -6,6 +6,7 @@ import {
   TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
   type DealFacet,
+  type DealFactsBody,
   type DealUploadFieldsSchema,
   type DealFilters,
   type DealListQuery,
@@ -240,6 +241,22 @@ export function createDealsService({ repo, uow, decks, scoring, cursors, publicW
         await reviews.emit({ fundId, dealId, userId }, tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+    },
+
+    /**
+     * A member corrects the deal's name, stage, sector or geography; the thesis fit follows, and
+     * each fact that changed is no longer marked as read from the deck.
+     */
+    async updateFacts(fundId: string | null, dealId: string, body: DealFactsBody) {
+      const fund = await fundOf(fundId);
+      const current = await getRow(fundId, dealId);
+      if (!fund) throw new AppError('not_found', DEAL_NOT_FOUND);
+      const fields = { sector: body.sector, stage: body.stage, geography: body.geography };
+      const fit = thesisFit(fund, fields);
+      const next = { startupName: body.startupName, ...fields, stage: fit.stage };
+      const factsFromDeck = current.deal.factsFromDeck.filter((fact) => next[fact] === current.deal[fact]);
+      await repo.updateFacts(fund.id, dealId, { ...next, region: fit.region, fitSector: fit.fitSector, fitStage: fit.fitStage, fitGeography: fit.fitGeography, factsFromDeck });
+      return { ok: true as const, deal: toDeal(await getRow(fund.id, dealId)) };
     },
 
     /** Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work). */

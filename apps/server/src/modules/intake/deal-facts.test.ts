@@ -28,6 +28,8 @@ describe('deal facts from the subject and the deck', () => {
     expect(item).toMatchObject({ outcome: 'created', companyName: 'Cognitii' });
     const [deal] = await dealsOf(server, fund);
     expect(deal).toMatchObject({ startupName: 'Cognitii', stage: 'Seed', sector: 'Healthcare', geography: 'London, UK' });
+    // The subject named the company and the stage; the deck gave the rest, and the deal says so.
+    expect(deal!.factsFromDeck).toEqual(['sector', 'geography']);
   }, 60_000);
 
   it('a subject that names nobody takes the company from the deck', async () => {
@@ -37,6 +39,19 @@ describe('deal facts from the subject and the deck', () => {
     await settledLog(server, fund, 1);
     const [deal] = await dealsOf(server, fund);
     expect(deal).toMatchObject({ startupName: 'Cognitii', stage: 'Seed', sector: 'Healthcare', geography: 'London, UK' });
+    expect(deal!.factsFromDeck).toEqual(['startupName', 'stage', 'sector', 'geography']);
+
+    // A member corrects what the deck said: the edited facts are no longer 'read from the deck', the thesis fit follows.
+    const path = `/api/vc/deals/${deal!.id}/facts`;
+    const edited = await server.request('PATCH', path, { token: fund.token, body: { startupName: 'Cognitii', stage: 'Series A', sector: 'AI/ML', geography: 'London, UK' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.deal).toMatchObject({ stage: 'Series A', sector: 'AI/ML', factsFromDeck: ['startupName', 'geography'] });
+    expect((await server.request('GET', `/api/vc/deals/${deal!.id}`, { token: fund.token })).body.deal.factsFromDeck).toEqual(['startupName', 'geography']);
+    const blank = await server.request('PATCH', path, { token: fund.token, body: { startupName: ' ', stage: '', sector: '', geography: '' } });
+    expect([blank.status, blank.body.details]).toEqual([400, [{ path: 'startupName', message: 'Company name is required' }]]);
+    const other = await newFund(server);
+    expect((await server.request('PATCH', path, { token: other.token, body: { startupName: 'X', stage: '', sector: '', geography: '' } })).status).toBe(404);
+    expect((await server.request('PATCH', path, { body: { startupName: 'X', stage: '', sector: '', geography: '' } })).status).toBe(401);
   }, 60_000);
 
   it('a webhook deal without stage, sector or geography takes them from the deck; what was sent is kept', async () => {
@@ -48,6 +63,6 @@ describe('deal facts from the subject and the deck', () => {
     expect((await server.request('POST', `/api/intake/webhook/${fund.slug}`, { raw: body, headers })).status).toBe(200);
     await settledLog(server, fund, 1);
     const [deal] = await dealsOf(server, fund);
-    expect(deal).toMatchObject({ startupName: 'Cognitii Health', stage: 'Seed', sector: 'AI/ML', geography: 'London, UK' });
+    expect(deal).toMatchObject({ startupName: 'Cognitii Health', stage: 'Seed', sector: 'AI/ML', geography: 'London, UK', factsFromDeck: ['stage', 'geography'] });
   }, 60_000);
 });

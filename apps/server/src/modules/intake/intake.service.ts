@@ -242,6 +242,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
           oneLiner: s.oneLiner,
           source: item.channel,
           tags: s.deckLink ? [DECK_LINK_TAG] : [],
+          factsFromDeck: s.fromDeck.map((f) => (f === 'companyName' ? 'startupName' : f)),
         });
         await r.insertSource({ dealId: deal.id, ...source });
         await r.decide(item.id, 'created', { ...base, dealId: deal.id, reason: null });
