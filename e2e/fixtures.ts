@@ -55,6 +55,45 @@ export async function buyPlan(user: TestUser) {
   if (plan !== (user.type === 'founder' ? 'premium' : 'pro')) throw new Error(`plan is still ${plan} after checkout`);
 }
 
+export interface FundSetup {
+  fundName?: string;
+  sectors?: string[];
+  stages?: string[];
+  geography?: string[];
+  emailForwarding?: boolean;
+}
+
+/**
+ * An investor whose fund went through onboarding's three steps over the API (step 1, the
+ * default six weights, intake sources): for journeys that are about what comes after.
+ */
+export async function createFund(userName = 'Vera Capital', setup: FundSetup = {}): Promise<TestUser> {
+  const user = await createUser('vc', userName);
+  await api(user, 'POST', '/vc/profile/step1/', {
+    fund_name: setup.fundName ?? 'Harbor Seed Fund',
+    website: '',
+    sectors: setup.sectors ?? ['SaaS'],
+    stages: setup.stages ?? ['Seed'],
+    geography: setup.geography ?? [],
+    ticket_size_min: null,
+    ticket_size_max: null,
+  });
+  await api(user, 'POST', '/vc/profile/scoring-weights/', { traction: 8, product: 6, business_model: 6, financials: 8, go_to_market: 6, risks: 6 });
+  await api(user, 'PUT', '/vc/profile/intake-sources/', { online_form_enabled: true, email_forwarding_enabled: setup.emailForwarding ?? false });
+  return user;
+}
+
+/** Screenshots at 1280 and 390 px into E2E_SHOTS when it is set (to look at a screen), else nothing. */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Puts a session in browser storage before the app loads, as a returning user has it. */
 export async function useSession(page: Page, user: TestUser) {
   await page.addInitScript(

@@ -88,7 +88,9 @@ test.describe('sign-in', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('This account is registered as Founder. Choose Founder to sign in.')).toBeVisible();
+    // Said beside the Account type select (and toasted, as the spec's sign-in screen does).
+    await expect(page.getByRole('form', { name: 'Sign in' }).getByText('This account is registered as Founder. Choose Founder to sign in.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('This account is registered as Founder. Choose Founder to sign in.')).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
   });
 

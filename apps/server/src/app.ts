@@ -24,6 +24,7 @@ import * as collabModule from './modules/collab/collab.module.ts';
 import * as companiesModule from './modules/companies/companies.module.ts';
 import * as dealsModule from './modules/deals/deals.module.ts';
 import * as decksModule from './modules/decks/decks.module.ts';
+import * as docsModule from './modules/docs/docs.module.ts';
 import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
 import { createStoredEventBus, type EventBus } from './modules/events/event-bus.ts';
 import * as eventsModule from './modules/events/events.module.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator });
   accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
   leadsModule.register(app, { platform });
+  docsModule.register(app);
   eventsModule.register(app, { platform, memberships });
   const billing = billingModule.register(app, { platform, usage });
   // The founder journey: profile → deck → scoring (a durable job) → results and outputs.

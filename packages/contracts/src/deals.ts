@@ -42,6 +42,13 @@ export const STRONG_MATCH_AT = 70;
 export const TRIAL_EXPORT_REFUSED = 'Trial limit reached. Upgrade to Pro for CSV export.';
 export const TRIAL_SCORING_REFUSED = 'Trial limit reached. Upgrade to Pro to score more deals.';
 
+/**
+ * The facts of a deal the intake can read from its deck when nobody typed them (issue 29 point 9):
+ * the deal page marks them 'read from the deck' until a member edits them.
+ */
+export const DEAL_DECK_FACTS = ['startupName', 'stage', 'sector', 'geography'] as const;
+export type DealDeckFact = (typeof DEAL_DECK_FACTS)[number];
+
 export const DealSchema = z.object({
   id: z.string(),
   startupName: z.string(),
@@ -73,8 +80,19 @@ export const DealSchema = z.object({
   sources: z.array(
     z.object({ channel: z.enum(DEAL_SOURCES), receivedAt: z.string(), deckLink: z.string().nullable(), note: z.string() }),
   ),
+  /** Which of the name, stage, sector and geography were read from the deck (not typed by anyone). */
+  factsFromDeck: z.array(z.enum(DEAL_DECK_FACTS)),
 });
 export type Deal = z.infer<typeof DealSchema>;
+
+/** A member's correction of a deal's facts (the deal page's 'Edit facts'); each edited fact is no longer 'read from the deck'. */
+export const DealFactsBodySchema = z.object({
+  startupName: z.string().trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
+  stage: z.string().trim().max(50, 'Stage must be at most 50 characters'),
+  sector: z.string().trim().max(200, 'Sector must be at most 200 characters'),
+  geography: z.string().trim().max(200, 'Geography must be at most 200 characters'),
+});
+export type DealFactsBody = z.infer<typeof DealFactsBodySchema>;
 
 export const DealPlanSchema = z.object({
   name: z.enum(['trial', 'pro', 'enterprise']),
@@ -225,6 +243,16 @@ export const dealsEndpoints = {
     tags: ['deals'],
     query: DealFacetsQuerySchema,
     response: DealFacetsSchema,
+  }),
+  updateFacts: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/vc/deals/:id/facts',
+    access: 'fund:member',
+    summary: "Correct a deal's name, stage, sector or geography (those read from the deck are marked until edited)",
+    tags: ['deals'],
+    params: DealIdParamsSchema,
+    body: DealFactsBodySchema,
+    response: z.object({ ok: z.literal(true), deal: DealSchema }),
   }),
   detail: defineEndpoint({
     method: 'GET',

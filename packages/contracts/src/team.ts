@@ -107,6 +107,16 @@ export const teamEndpoints = {
     body: UpdateMemberBodySchema,
     response: z.object({ member: FundMemberSchema }),
   }),
+  invitePreview: defineEndpoint({
+    method: 'POST',
+    path: '/vc/team/invite-preview/',
+    access: 'public',
+    publicRateLimit: 'form',
+    summary: "The fund an invite link is for, so the join page can name it (404 unknown; 410 expired, used or revoked)",
+    tags: ['team'],
+    body: JoinTeamBodySchema,
+    response: z.object({ fundName: z.string() }),
+  }),
   join: defineEndpoint({
     method: 'POST',
     path: '/vc/team/join/',

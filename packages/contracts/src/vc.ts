@@ -209,6 +209,14 @@ export const VcFundProfileSchema = z
     investmentWeights: z.object(
       Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, z.number().int()])) as Record<SubScoreKey, z.ZodNumber>,
     ),
+    /**
+     * Each of the nine dimensions' share of a deal's overall FitScore under `investmentWeights`
+     * (weight over the sum of the nine), in percent to one decimal: what both weight screens
+     * show, so they agree by construction.
+     */
+    overallShares: z.object(
+      Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, z.number()])) as Record<SubScoreKey, z.ZodNumber>,
+    ),
     intakeSources: z.object({ onlineForm: z.boolean(), emailForwarding: z.boolean() }),
     /** When each onboarding step was last saved (null: not yet). */
     steps: z.object({

@@ -179,6 +179,24 @@ export function applyPercentages(weights: ScoreWeights, percentages: PreferenceV
   return withPreferenceWeights(weights, weightsFromPercentages(percentages, weights));
 }
 
+/**
+ * Each dimension's share of a deal's overall FitScore under `weights`, in percent to one
+ * decimal: the overall is the weighted mean of the nine sub-scores, so a dimension counts for
+ * its weight over the sum of all nine. Rounded each on its own (equal weights always show
+ * equal shares; the nine may total 99.9-100.1). Both weight screens show these, computed
+ * from the same stored model.
+ */
+export function overallSharesOf(weights: ScoreWeights): ScoreWeights {
+  const sum = SUB_SCORE_KEYS.reduce((acc, k) => acc + weights[k], 0);
+  return Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, sum > 0 ? Math.round((weights[k] * 1000) / sum) / 10 : 0])) as ScoreWeights;
+}
+
+/** A share for display: '14.5%', '10%'. */
+export const formatShare = (share: number) => `${Number.isInteger(share) ? share : share.toFixed(1)}%`;
+
+/** The three dimensions Scoring Preferences does not edit (set on Investment Weights only). */
+export const NON_PREFERENCE_KEYS = SUB_SCORE_KEYS.filter((k) => !(PREFERENCE_KEYS as readonly SubScoreKey[]).includes(k));
+
 /** The nine weights in display order, for tables and loops. */
 export const FUND_WEIGHT_KEYS = SUB_SCORE_KEYS;
 

@@ -34,3 +34,4 @@ export { buildAnalysis } from './build-analysis.ts';
 export { TesseractEngine } from './ocr/tesseract-engine.ts';
 export type { DeckText, PageText } from './model.ts';
 export type { Understanding } from './understand/understanding.ts';
+export { dealFactsFromDeck, subjectFacts, type DealFacts, type DealFactPage, type DealFactVocabulary } from './understand/deal-facts.ts';

@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
               { path: paths.contact, element: page(() => import('./routes/public/contact')) },
               { path: '/share/:token', element: page(() => import('./routes/public/shared-report')) },
               { path: '/join', element: page(() => import('./routes/public/join')) },
+              { path: paths.docsWebhooks, element: page(() => import('./routes/public/docs-webhooks')) },
               { path: '*', element: page(() => import('./routes/public/not-found')) },
             ],
           },

@@ -13,6 +13,7 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   contact: '/contact',
+  docsWebhooks: '/docs/webhooks',
   apply: (slug: string) => `/apply/${slug}`,
   founder: {
     home: '/founder/home',

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   founderDeckName: 'founder-deck-name',
   founderScore: 'founder-score',
   vcOnboardingComplete: 'vc-onboarding-complete',
+  /** The account type last signed in or up with on this browser (kept after sign-out: it preselects sign-in). */
+  lastAccountType: 'last-account-type',
 } as const;
 
 export const FOUNDER_PROGRESS_KEYS = [

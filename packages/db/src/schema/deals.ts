@@ -1,4 +1,4 @@
-import { DEAL_CONFIDENCES, DEAL_ROW_STATUSES, DEAL_SOURCES, type Deal } from '@fitscore/contracts';
+import { DEAL_CONFIDENCES, DEAL_DECK_FACTS, DEAL_ROW_STATUSES, DEAL_SOURCES, type Deal } from '@fitscore/contracts';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -51,6 +51,8 @@ export const deals = pgTable(
     scoreId: uuid('score_id'),
     confidence: text('confidence', { enum: DEAL_CONFIDENCES }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Which of startup name, stage, sector and geography were read from the deck (nobody typed them); editing one takes it off. */
+    factsFromDeck: text('facts_from_deck', { enum: DEAL_DECK_FACTS }).array().notNull().default(sql`'{}'::text[]`),
     fitSector: boolean('fit_sector').notNull().default(false),
     /** Null when the deal's stage or place is unknown: never counted as outside the thesis. */
     fitStage: boolean('fit_stage'),

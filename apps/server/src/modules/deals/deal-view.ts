@@ -44,6 +44,7 @@ export function toDeal({ deal, ownerName }: DealRow): Deal {
     thesisFit: { sector: deal.fitSector, stage: deal.fitStage, geography: deal.fitGeography, ticket: deal.fitTicket },
     scoring: scoringOf(deal),
     sources: deal.arrivals.length ? deal.arrivals : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
+    factsFromDeck: deal.factsFromDeck,
   };
 }
 

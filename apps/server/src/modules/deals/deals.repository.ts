@@ -536,6 +536,20 @@ export const createDealsRepository = repository((db) => {
       return before;
     },
 
+    /** A member's correction of the deal's facts, with the thesis fit read again from them. */
+    updateFacts: async (
+      fundId: string,
+      dealId: string,
+      values: Pick<NewDeal, 'startupName' | 'stage' | 'sector' | 'geography' | 'region' | 'fitSector' | 'fitStage' | 'fitGeography' | 'factsFromDeck'>,
+    ): Promise<boolean> => {
+      const rows = await db
+        .update(deals)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(deals.id, dealId), eq(deals.fundId, fundId)))
+        .returning({ id: deals.id });
+      return rows.length > 0;
+    },
+
     markReviewed: async (fundId: string, dealId: string): Promise<boolean> => {
       const rows = await db
         .update(deals)

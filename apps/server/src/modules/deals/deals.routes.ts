@@ -10,6 +10,7 @@ import type { DealsService } from './deals.service.ts';
 export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: DealTeamService) {
   registerEndpoint(app, dealsEndpoints.latestDeal, ({ fund }) => deals.latest(fund.id));
   registerEndpoint(app, dealsEndpoints.markReviewed, ({ fund, auth, params }) => deals.markReviewed(fund.id, auth.user.id, params.id));
+  registerEndpoint(app, dealsEndpoints.updateFacts, ({ fund, params, body }) => deals.updateFacts(fund.id, params.id, body));
   registerEndpoint(app, dealsEndpoints.setStatus, ({ fund, auth, params, body }) =>
     deals.setStatus(fund.id, auth.user.id, params.id, body),
   );

@@ -9,6 +9,7 @@ import {
   TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
   type DealFacet,
+  type DealFactsBody,
   type DealUploadFieldsSchema,
   type DealFilters,
   type DealListQuery,
@@ -75,7 +76,7 @@ export interface DealArrival {
   scored: boolean;
   source: Omit<NewDealSource, 'dealId' | 'deckLink'>;
   /** What a new deal starts with beyond its facts (an intro's thesis fit with its ticket, tags, confidence). */
-  extra?: Partial<Pick<NewArrivalDeal, 'region' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags' | 'confidence'>>;
+  extra?: Partial<Pick<NewArrivalDeal, 'region' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags' | 'confidence' | 'factsFromDeck'>>;
 }
 
 /** What became of an arrival: a new deal, a new source on the fund's existing deal, or refused. */
@@ -374,6 +375,23 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         await reviews.emit({ fundId, dealId, userId }, tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+    },
+
+    /**
+     * A member corrects the deal's name, stage, sector or geography; the thesis fit follows, and
+     * each fact that changed is no longer marked as read from the deck.
+     */
+    async updateFacts(fundId: string | null, dealId: string, body: DealFactsBody) {
+      const fund = await fundOf(fundId);
+      const current = await getRow(fundId, dealId);
+      if (!fund) throw new AppError('not_found', DEAL_NOT_FOUND);
+      const fields = { sector: body.sector, stage: body.stage, geography: body.geography };
+      const fit = thesisFit(fund, fields);
+      const next = { startupName: body.startupName, ...fields, stage: fit.stage };
+      const factsFromDeck = current.deal.factsFromDeck.filter((fact) => next[fact] === current.deal[fact]);
+      await repo.updateFacts(fund.id, dealId, { ...next, region: fit.region, fitSector: fit.fitSector, fitStage: fit.fitStage, fitGeography: fit.fitGeography, factsFromDeck });
+      await updates.changed(fund.id, dealId);
+      return { ok: true as const, deal: toDeal(await getRow(fund.id, dealId)) };
     },
 
     /**

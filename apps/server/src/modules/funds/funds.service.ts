@@ -1,5 +1,6 @@
 import {
   applyPercentages,
+  overallSharesOf,
   FundStepSchema,
   IntakeSourcesBodySchema,
   preferencePercentagesOf,
@@ -96,6 +97,7 @@ export function toProfile(row: FundRow, publicWebUrl: string): VcFundProfile {
     weights: preferencesToProfile(preferenceWeightsOf(weights)),
     scoringPreferences: preferencesToProfile(preferencePercentagesOf(weights)),
     investmentWeights: weights,
+    overallShares: overallSharesOf(weights),
     intakeSources: { onlineForm: row.onlineFormEnabled, emailForwarding: row.emailForwardingEnabled },
     steps: {
       fund: iso(row.fundStepCompletedAt),

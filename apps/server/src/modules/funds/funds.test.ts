@@ -54,6 +54,7 @@ describe('POST /vc/profile/step1/', () => {
       publicApplyUrl: expect.stringMatching(new RegExp(`^${server.config.publicWebUrl}/apply/[a-z0-9]+$`)),
       intakeSources: { onlineForm: true, emailForwarding: false },
       investmentWeights: DEFAULT_SCORE_WEIGHTS,
+      overallShares: { team: 9.1, market: 9.1, problemSolution: 9.1, traction: 14.5, product: 10.9, businessModel: 10.9, financials: 14.5, gtm: 10.9, risks: 10.9 },
       scoringPreferences: { traction: 20, product: 15, businessModel: 15, financials: 20, goToMarket: 15, risks: 15 },
       weights: { traction: 8, product: 6, businessModel: 6, financials: 8, goToMarket: 6, risks: 6 },
     });
@@ -302,6 +303,61 @@ describe('settings weights: one model, three views', () => {
     const missing = await server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: { ...nine, team: undefined } });
     expect(missing.status).toBe(400);
     expect((await server.request('GET', '/vc/profile/', { token: vc.token })).body.profile.investmentWeights).toEqual(nine);
+  });
+});
+
+describe('Scoring Preferences and Investment Weights: two views of one model (issue 29 point 5)', () => {
+  const profileOf = async (token: string) => (await server.request('GET', '/vc/profile/', { token })).body.profile;
+  const wire = (p: Record<string, number>) => ({
+    traction: p.traction,
+    product: p.product,
+    business_model: p.businessModel,
+    financials: p.financials,
+    go_to_market: p.goToMarket,
+    risks: p.risks,
+  });
+
+  it('each dimension\'s share of the overall is the weight over the sum of all nine, read by both screens', async () => {
+    const vc = await signUp(server, 'vc');
+    const nine = { team: 10, market: 5, problemSolution: 5, traction: 10, product: 5, businessModel: 5, financials: 5, gtm: 3, risks: 2 };
+    const res = await server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: nine });
+    expect(res.status).toBe(200);
+    // Sum 50: traction's 10 is 20% of the overall, while it is 33% of the six Scoring Preferences split.
+    expect(res.body.profile.overallShares).toEqual({ team: 20, market: 10, problemSolution: 10, traction: 20, product: 10, businessModel: 10, financials: 10, gtm: 6, risks: 4 });
+    expect(res.body.profile.scoringPreferences.traction).toBe(33);
+  });
+
+  it('save on one screen, read on the other, save again: nothing drifts, whatever split was typed', async () => {
+    const vc = await signUp(server, 'vc');
+    await server.request('POST', '/vc/profile/step1/', { token: vc.token, body: step1() });
+    await server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: { ...DEFAULT_SCORE_WEIGHTS, team: 7, market: 3 } });
+    const splits = [
+      { traction: 40, product: 12, business_model: 12, financials: 12, go_to_market: 12, risks: 12 },
+      { traction: 33, product: 7, business_model: 12, financials: 21, go_to_market: 11, risks: 16 },
+      { traction: 17, product: 17, business_model: 17, financials: 17, go_to_market: 16, risks: 16 },
+      { traction: 0, product: 0, business_model: 0, financials: 0, go_to_market: 0, risks: 100 },
+      { traction: 23, product: 18, business_model: 15, financials: 21, go_to_market: 13, risks: 10 },
+    ];
+    for (const split of splits) {
+      const saved = await server.request('PUT', '/vc/settings/scoring-preferences/', { token: vc.token, body: split });
+      expect(saved.status).toBe(200);
+      const first = saved.body.profile;
+      expect(Object.keys(first.overallShares)).toHaveLength(9);
+      // The Investment Weights screen reads the nine and saves them untouched.
+      const viaWeights = await server.request('PUT', '/vc/settings/weights/', { token: vc.token, body: first.investmentWeights });
+      expect(viaWeights.status).toBe(200);
+      // Scoring Preferences reads what is stored and saves it untouched.
+      const viaPreferences = await server.request('PUT', '/vc/settings/scoring-preferences/', { token: vc.token, body: wire(viaWeights.body.profile.scoringPreferences) });
+      expect(viaPreferences.status).toBe(200);
+      const last = await profileOf(vc.token);
+      for (const view of [viaWeights.body.profile, viaPreferences.body.profile, last]) {
+        expect(view.investmentWeights, JSON.stringify(split)).toEqual(first.investmentWeights);
+        expect(view.scoringPreferences, JSON.stringify(split)).toEqual(first.scoringPreferences);
+        expect(view.overallShares, JSON.stringify(split)).toEqual(first.overallShares);
+      }
+      // Team, market and problem/solution (not on the Scoring Preferences screen) are never moved by it.
+      expect(last.investmentWeights).toMatchObject({ team: 7, market: 3, problemSolution: 5 });
+    }
   });
 });
 

@@ -1,10 +1,10 @@
-import { extractDeck } from '@fitscore/deck-analysis';
+import { dealFactsFromDeck, extractDeck, type DealFacts } from '@fitscore/deck-analysis';
 import { z } from 'zod';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { MAX_DECK_BYTES } from '../decks/decks.service.ts';
 import { readEmail, UnreadableMessage, type EmailFormat } from './inbound-message.ts';
 import type { IntakeItemRow } from './intake.repository.ts';
-import { companyFromSender, companyFromSubject, deckLinkIn, firstDeck, hasDeckNamedAttachment, subjectQualifies } from './intake-rules.ts';
+import { companyFromSender, DEAL_FACT_VOCABULARY, deckLinkIn, factsFromSubject, firstDeck, hasDeckNamedAttachment, subjectQualifies } from './intake-rules.ts';
 
 /** What an item carries once read: a company and its deck (or a link to it). */
 export interface Submission {
@@ -18,7 +18,12 @@ export interface Submission {
   note: string;
   deck: { filename: string; bytes: Uint8Array } | null;
   deckLink: string | null;
+  /** The facts above that were read from the deck (nobody typed them): the deal page says so. */
+  fromDeck: DeckFactField[];
 }
+
+export const DECK_FACT_FIELDS = ['companyName', 'stage', 'sector', 'geography'] as const;
+export type DeckFactField = (typeof DECK_FACT_FIELDS)[number];
 
 export type Reading = { ok: true; submission: Submission; sender: string | null } | { ok: false; outcome: 'refused' | 'ignored'; reason: string; sender: string | null; companyName?: string | null };
 
@@ -38,16 +43,29 @@ export const StoredFieldsSchema = z.object({
 });
 export type StoredFields = z.input<typeof StoredFieldsSchema>;
 
-/** The deck's title slide: page 1's title, else its first line (no OCR). */
-async function titleSlideOf(bytes: Uint8Array): Promise<string | null> {
+const NO_FACTS: DealFacts = { companyName: null, stage: null, sector: null, geography: null };
+
+/** What the deck itself says of the company (text layer only, no OCR): name, stage, sector, place. */
+async function deckFactsOf(bytes: Uint8Array): Promise<DealFacts> {
   try {
     const deck = await extractDeck(bytes);
-    const page = deck.pages[0];
-    const line = page?.title ?? page?.text.split('\n').find((l) => l.trim().length >= 2) ?? null;
-    return line ? line.trim().slice(0, 200) : null;
+    return dealFactsFromDeck(deck.pages, DEAL_FACT_VOCABULARY);
   } catch {
-    return null;
+    return NO_FACTS;
   }
+}
+
+/** Each empty field takes the deck's value, and is then marked as read from the deck. */
+function withDeckFacts<T extends Record<DeckFactField, string>>(given: T, facts: DealFacts): T & { fromDeck: DeckFactField[] } {
+  const filled = { ...given, fromDeck: [] as DeckFactField[] };
+  for (const field of DECK_FACT_FIELDS) {
+    const value = facts[field];
+    if (!given[field].trim() && value) {
+      filled[field] = value as T[DeckFactField];
+      filled.fromDeck.push(field);
+    }
+  }
+  return filled;
 }
 
 /** Reads a stored intake item back: its submission, or why it is refused or ignored (issue 12 rules). */
@@ -55,16 +73,15 @@ export function createItemReader(blobs: BlobStore) {
   async function readStoredFields(item: IntakeItemRow): Promise<Reading> {
     const fields = StoredFieldsSchema.parse(item.fields);
     const deck = item.payloadKey ? { filename: fields.deckFilename, bytes: await blobs.get(item.payloadKey) } : null;
+    const given = { companyName: fields.companyName, stage: fields.stage, sector: fields.sector, geography: fields.geography };
+    const needsDeck = DECK_FACT_FIELDS.some((f) => !given[f].trim());
     return {
       ok: true,
       sender: item.sender,
       submission: {
-        companyName: fields.companyName,
+        ...withDeckFacts(given, deck && needsDeck ? await deckFactsOf(deck.bytes) : NO_FACTS),
         contactEmail: fields.contactEmail,
         website: fields.website,
-        stage: fields.stage,
-        sector: fields.sector,
-        geography: fields.geography,
         oneLiner: fields.oneLiner,
         note: fields.founderName ? `Founder: ${fields.founderName}` : '',
         deck,
@@ -89,8 +106,11 @@ export function createItemReader(blobs: BlobStore) {
     }
     const deck = firstDeck(message);
     const deckLink = deck ? null : deckLinkIn(message);
-    const companyName =
-      companyFromSubject(message.subject) ?? (deck ? await titleSlideOf(deck.bytes) : null) ?? companyFromSender(message.fromAddress);
+    // The subject first ('Cognitii - Pitch Deck (Seed)': Cognitii, Seed), then what the deck says, then the sender's domain.
+    const subject = factsFromSubject(message.subject);
+    const deckFacts = deck ? await deckFactsOf(deck.bytes) : NO_FACTS;
+    const facts = withDeckFacts({ companyName: subject.companyName ?? '', stage: subject.stage ?? '', sector: '', geography: '' }, deckFacts);
+    const companyName = facts.companyName || companyFromSender(message.fromAddress);
     if (!deck && !deckLink) {
       const reason = hasDeckNamedAttachment(message) ? 'Unreadable deck: the attachment is not a PDF or PowerPoint file' : 'No deck attached or linked';
       return { ok: false, outcome: 'refused', reason, sender, companyName };
@@ -101,12 +121,10 @@ export function createItemReader(blobs: BlobStore) {
       ok: true,
       sender,
       submission: {
+        ...facts,
         companyName,
         contactEmail: message.fromAddress,
         website: '',
-        stage: '',
-        sector: '',
-        geography: '',
         oneLiner: '',
         note: message.text.trim().slice(0, 10_000),
         deck,

@@ -1,4 +1,6 @@
 import { INTAKE_SUBJECT_PATTERN } from '@fitscore/contracts';
+import { subjectFacts, type DealFactVocabulary } from '@fitscore/deck-analysis';
+import { regionsOf, stageOf } from '@fitscore/thesis';
 import type { InboundMessage } from './inbound-message.ts';
 
 const DECK_NAME = /\.(pdf|pptx|ppt)$/i;
@@ -17,20 +19,17 @@ export function looksLikeDeck(bytes: Uint8Array): boolean {
 /** The message is a deck submission when its subject says so ('Pitch Deck', 'Investment Deck'). */
 export const subjectQualifies = (subject: string) => INTAKE_SUBJECT_PATTERN.test(subject);
 
+/** The deal-fact vocabulary of the thesis (stages, places), the same the thesis match reads with. */
+export const DEAL_FACT_VOCABULARY: DealFactVocabulary = { stageOf, isPlace: (text) => regionsOf(text).known };
+
 /**
- * The company named in the subject: 'Pitch Deck – Acme Robotics', 'Acme Robotics: Investment
- * Deck', 'Fwd: Pitch Deck - Acme'. Null when the subject names nobody.
+ * The company and stage hint a subject names: 'Cognitii - Pitch Deck (Seed)' → Cognitii, Seed;
+ * 'Fwd: Pitch Deck - Acme' → Acme. Null company when the subject names nobody.
  */
-export function companyFromSubject(subject: string): string | null {
-  const cleaned = subject
-    .replace(/^\s*((re|fwd?|tr|aw|wg)\s*:\s*)+/i, '')
-    .replace(INTAKE_SUBJECT_PATTERN, ' ')
-    .replace(/\b(for|from|of)\b\s*$/i, '')
-    .replace(/^[\s\-–—:|/,.]+|[\s\-–—:|/,.]+$/g, '')
-    .replace(/^\s*(for|from|of)\b\s*/i, '')
-    .trim();
-  return cleaned.length >= 2 ? cleaned.slice(0, 200) : null;
-}
+export const factsFromSubject = (subject: string) => subjectFacts(subject, DEAL_FACT_VOCABULARY);
+
+/** The company named in the subject ('Pitch Deck – Acme Robotics', 'Fwd: Acme: Investment Deck (Seed)'), or null. */
+export const companyFromSubject = (subject: string): string | null => factsFromSubject(subject).companyName;
 
 /** The first .pdf/.ppt/.pptx attachment whose bytes are a deck; null when there is none. */
 export function firstDeck(message: InboundMessage): { filename: string; bytes: Uint8Array } | null {

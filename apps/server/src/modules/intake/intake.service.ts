@@ -201,6 +201,8 @@ export function createIntakeService(deps: IntakeServiceDeps) {
             deckLink: s.deckLink,
             scored: Boolean(s.deck),
             source: { channel: item.channel, receivedAt: item.receivedAt, intakeItemId: item.id, note: s.note },
+            // What the deck told us that the message did not (shown 'read from the deck', editable).
+            extra: { factsFromDeck: s.fromDeck.map((f) => (f === 'companyName' ? 'startupName' : f)) },
           },
           tx,
         );

@@ -107,6 +107,17 @@ export const createTeamRepository = repository((db) => ({
     return rows.length > 0;
   },
 
+  /** The fund an invite is for, and whether the invite still works (undefined: no such invite). */
+  async inviteFund(tokenHash: string): Promise<{ fundName: string; usable: boolean } | undefined> {
+    const [row] = await db
+      .select({ fundName: funds.fundName, usedAt: fundInvites.usedAt, revokedAt: fundInvites.revokedAt, expiresAt: fundInvites.expiresAt })
+      .from(fundInvites)
+      .innerJoin(funds, eq(funds.id, fundInvites.fundId))
+      .where(eq(fundInvites.tokenHash, tokenHash));
+    if (!row) return undefined;
+    return { fundName: row.fundName, usable: !row.usedAt && !row.revokedAt && row.expiresAt.getTime() > Date.now() };
+  },
+
   /** Uses an invite: the account joins the invite's fund with its role, if a seat is free. */
   join: (tokenHash: string, userId: string, seats: (plan: FundPlanId) => number): Promise<JoinOutcome> =>
     db.transaction(async (tx) => {

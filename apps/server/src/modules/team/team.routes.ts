@@ -12,5 +12,6 @@ export function teamRoutes(app: FastifyInstance, team: TeamService) {
   registerEndpoint(app, teamEndpoints.revokeInvite, ({ fund, params }) => team.revokeInvite(fund.id, params.id));
   registerEndpoint(app, teamEndpoints.removeMember, ({ fund, params }) => team.removeMember(fund.id, params.id));
   registerEndpoint(app, teamEndpoints.updateMember, ({ fund, params, body }) => team.setRole(fund.id, params.id, body.role));
+  registerEndpoint(app, teamEndpoints.invitePreview, ({ body }) => team.invitePreview(body.token));
   registerEndpoint(app, teamEndpoints.join, ({ auth, body }) => team.join(auth.user.id, body.token));
 }

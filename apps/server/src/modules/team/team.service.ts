@@ -97,6 +97,14 @@ export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServi
       return { member: outcome };
     },
 
+    /** Names the invite's fund for the join page (only to whoever holds the link). */
+    async invitePreview(token: string) {
+      const invite = await repo.inviteFund(hashToken(token));
+      if (!invite) throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);
+      if (!invite.usable) throw new AppError('gone', TEAM_MESSAGES.inviteGone);
+      return { fundName: invite.fundName };
+    },
+
     async join(userId: string, token: string) {
       const outcome = await repo.join(hashToken(token), userId, seats);
       if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.inviteNotFound);

@@ -333,6 +333,21 @@ describe('the fund is a team', () => {
     expect((await setRole(partner.token, a.userId, 'owner')).status).toBe(400);
   });
 
+  it('the invite preview names the fund to whoever holds the link, without signing in (issue 29 point 11)', async () => {
+    const admin = await newFund('Harbor Ventures');
+    const link = tokenOf((await invite(admin.token)).body.invite.url);
+    const preview = await server.request('POST', '/vc/team/invite-preview/', { body: { token: link } });
+    expect([preview.status, preview.body]).toEqual([200, { fundName: 'Harbor Ventures Fund' }]);
+    const unknown = await server.request('POST', '/vc/team/invite-preview/', { body: { token: 'not-a-token' } });
+    expect([unknown.status, unknown.body.error]).toEqual([404, TEAM_MESSAGES.inviteNotFound]);
+    const blank = await server.request('POST', '/vc/team/invite-preview/', { body: {} });
+    expect(blank.status).toBe(400);
+    const joiner = await signUp(server, 'vc');
+    expect((await server.request('POST', '/vc/team/join/', { token: joiner.token, body: { token: link } })).status).toBe(200);
+    const used = await server.request('POST', '/vc/team/invite-preview/', { body: { token: link } });
+    expect([used.status, used.body.error]).toEqual([410, TEAM_MESSAGES.inviteGone]);
+  });
+
   it('documents the team calls in OpenAPI', async () => {
     const { status, body } = await server.request('GET', '/openapi.json');
     expect(status).toBe(200);

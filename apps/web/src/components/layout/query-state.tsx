@@ -3,18 +3,23 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 
 /** Loading, error (with retry) and data states of a page's main query, the same everywhere. */
 export function QueryState<T>({
   query,
   label,
   children,
+  notFound,
 }: {
   query: UseQueryResult<T>;
   label: string;
   children: (data: T) => ReactNode;
+  /** What to show when the server answers 404 (a message and a way back) instead of 'Try again'. */
+  notFound?: ReactNode;
 }) {
   if (query.isPending) return <PageLoader label={label} />;
+  if (query.isError && notFound && query.error instanceof ApiError && query.error.status === 404) return <>{notFound}</>;
   if (query.isError) {
     return (
       <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">

@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
@@ -32,6 +32,19 @@ export function TopNav({ items, homeTo, onSignOut, cta }: TopNavProps) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open phone menu and gives focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const signOut = onSignOut ? (
     <button type="button" onClick={onSignOut} className={cn(linkClass({ isActive: false }), 'inline-flex items-center gap-1.5')}>
@@ -65,6 +78,7 @@ export function TopNav({ items, homeTo, onSignOut, cta }: TopNavProps) {
           {signOut}
         </div>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={open}

@@ -11,10 +11,12 @@ interface ToastItem {
   message: string;
 }
 
+/** Each call answers the toast's id, for `dismiss` (a message that a later outcome makes stale). */
 interface ToastApi {
-  success(message: string): void;
-  error(message: string): void;
-  info(message: string): void;
+  success(message: string): number;
+  error(message: string): number;
+  info(message: string): number;
+  dismiss(id: number): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -67,12 +69,14 @@ function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: num
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const push = useCallback((kind: ToastKind, message: string) => {
-    setToasts((list) => [...list.slice(-3), { id: nextId++, kind, message }]);
+    const id = nextId++;
+    setToasts((list) => [...list.slice(-3), { id, kind, message }]);
+    return id;
   }, []);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(
-    () => ({ success: (m) => push('success', m), error: (m) => push('error', m), info: (m) => push('info', m) }),
-    [push],
+    () => ({ success: (m) => push('success', m), error: (m) => push('error', m), info: (m) => push('info', m), dismiss }),
+    [push, dismiss],
   );
 
   return (

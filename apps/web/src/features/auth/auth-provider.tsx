@@ -48,6 +48,13 @@ function onboardingKey(user: User) {
 function storeSession(user: User, token: string) {
   storage.set(STORAGE_KEYS.token, token);
   storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+  storage.set(STORAGE_KEYS.lastAccountType, user.type);
+}
+
+/** The account type to preselect on sign-in: the last one used on this browser, if any. */
+export function lastAccountType(): User['type'] | undefined {
+  const type = storage.get(STORAGE_KEYS.lastAccountType);
+  return type === 'founder' || type === 'vc' ? type : undefined;
 }
 
 /** Nothing of the account stays in the browser: the next person here starts clean. */

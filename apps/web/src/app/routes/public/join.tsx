@@ -6,7 +6,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { dashboardPath, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
-import { useJoinTeam } from '@/features/vc-team/api/team';
+import { useInvitePreview, useJoinTeam } from '@/features/vc-team/api/team';
 import { errorMessage } from '@/lib/api-client';
 import { AuthPageFrame } from './auth-page-frame';
 
@@ -20,6 +20,8 @@ export default function JoinPage() {
   const token = params.get('token') ?? '';
   const { user, loading, logout } = useAuth();
   const join = useJoinTeam();
+  const preview = useInvitePreview(token);
+  const fundName = preview.data?.fundName;
   const navigate = useNavigate();
   const toast = useToast();
   const started = useRef(false);
@@ -38,7 +40,7 @@ export default function JoinPage() {
   if (loading) return <PageLoader label="Checking your session" />;
 
   const frame = (subtitle: string, body: React.ReactNode) => (
-    <AuthPageFrame title="Join your fund on FitScore" subtitle={subtitle}>
+    <AuthPageFrame title={fundName ? `Join ${fundName} on FitScore` : 'Join your fund on FitScore'} subtitle={subtitle}>
       <Card>
         <CardBody className="space-y-4">{body}</CardBody>
       </Card>
@@ -57,7 +59,9 @@ export default function JoinPage() {
   if (!user) {
     const carried = encodeURIComponent(token);
     return frame(
-      'You have been invited to a fund. Sign up or sign in with an investor account to join.',
+      preview.isError
+        ? errorMessage(preview.error, 'This invite link is not valid.')
+        : `You have been invited to ${fundName ?? 'a fund'}. Sign up or sign in with an investor account to join.`,
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button asChild className="sm:flex-1">
           <Link to={`${paths.signupAs('vc')}&join=${carried}`}>Sign up as an investor</Link>

@@ -39,7 +39,7 @@ import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresse
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { useFundRole } from '@/app/use-fund-role';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
-import { fundStepValues, intakeOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
+import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
 import { errorMessage } from '@/lib/api-client';
@@ -117,15 +117,16 @@ function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
   return (
     <SectionCard
       title="Scoring Preferences"
-      description="How much each area counts in a deal’s FitScore for your fund. The six must total 100%."
+      description="How the six areas below split between them (the six must total 100%), and what each then counts for in a deal’s overall FitScore for your fund."
     >
       {/* Remounts with what the server stored, so the form shows the saved percentages. */}
       {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's scoring preferences" /> : null}
-      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} onSave={onSave} readOnly={role.readOnly} />
+      <ScoringPreferencesForm key={profile?.updatedAt ?? 'new'} initial={percentagesOfProfile(profile)} model={investmentWeightsOf(profile)} onSave={onSave} readOnly={role.readOnly} />
       <div className="mt-6 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          Percentages are stored as weights from 1 to 10, so a value may move by a point or two when saved. Team, market and
-          problem &amp; solution are set on the full page.
+          Both screens edit one model of nine weights from 1 to 10: a percentage may move by a point or two when saved, to
+          the nearest split the weights can hold, and then stays put. Team, market and problem &amp; solution are set on
+          Investment Weights.
         </p>
         <Button asChild variant="secondary" size="sm" className="self-start sm:self-auto">
           <Link to={paths.vc.weights}>
@@ -140,6 +141,7 @@ function ScoringTab({ profile }: { profile: VcFundProfile | null }) {
 
 function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
   const save = useSaveIntakeSources('Failed to save intake sources');
+  const role = useFundRole();
   const toast = useToast();
   const [value, setValue] = useState<IntakeValue>(() => intakeOf(profile));
   const [error, setError] = useState<string | undefined>();
@@ -162,19 +164,25 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
   return (
     <SectionCard title="Intake Sources" description="How deals reach your pipeline.">
       <div className="space-y-6">
-        <IntakeSourcesFields
-          value={value}
-          onChange={(v) => {
-            setValue(v);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <div className="flex justify-end border-t border-slate-200 pt-5">
-          <Button onClick={() => void onSave()} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's intake sources" /> : null}
+        <fieldset disabled={role.readOnly} className="disabled:opacity-60">
+          <legend className="sr-only">Intake sources</legend>
+          <IntakeSourcesFields
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setError(undefined);
+            }}
+            error={error}
+          />
+        </fieldset>
+        {role.readOnly ? null : (
+          <div className="flex justify-end border-t border-slate-200 pt-5">
+            <Button onClick={() => void onSave()} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        )}
       </div>
     </SectionCard>
   );
@@ -183,11 +191,12 @@ function IntakeTab({ profile }: { profile: VcFundProfile | null }) {
 /** The addresses of each channel and the log of what arrived through them. */
 function IntakeChannelsCards() {
   const settings = useIntakeSettings();
+  const role = useFundRole();
   return (
     <>
       <SectionCard title="Your intake addresses" description="Where founders and your other systems send decks. Each one feeds the same pipeline.">
         <QueryState query={settings} label="Loading your intake addresses">
-          {(data) => <IntakeAddresses settings={data} />}
+          {(data) => <IntakeAddresses settings={data} readOnly={role.readOnly} admins={role.admins} />}
         </QueryState>
       </SectionCard>
       <SectionCard title="Intake log" description="The last 100 items received on any channel, and what became of each.">
@@ -220,9 +229,10 @@ function ApplicantEmailsCard() {
 /** Payment & Billing: the fund's plan; changes and invoices on /vc/billing. */
 function BillingTab() {
   const subscription = useFundSubscription();
+  const role = useFundRole();
   return (
     <QueryState query={subscription} label="Loading your plan">
-      {(data) => <BillingSummary subscription={data} />}
+      {(data) => <BillingSummary subscription={data} admins={role.admins} />}
     </QueryState>
   );
 }

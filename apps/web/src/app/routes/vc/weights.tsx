@@ -40,7 +40,7 @@ export default function VcWeightsPage() {
     <Container className="max-w-5xl">
       <PageHeader
         title="Investment Weights"
-        subtitle="How much each of the nine FitScore dimensions counts for your fund, from 1 (barely) to 10 (most)."
+        subtitle="How much each of the nine FitScore dimensions counts for your fund, from 1 (barely) to 10 (most). Beside each: its share of a deal’s overall FitScore, the same figure Scoring Preferences shows."
         actions={
           <Button variant="secondary" size="sm" onClick={() => navigate(BACK_TO)}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />

@@ -9,7 +9,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useAuth } from '../auth-provider';
+import { lastAccountType, useAuth } from '../auth-provider';
 
 type FormInput = z.input<typeof LoginBodySchema>;
 type FormOutput = z.output<typeof LoginBodySchema>;
@@ -77,17 +77,18 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart:
   );
 }
 
-export function SignInForm({ defaultType = 'founder', footer }: SignInFormProps) {
+export function SignInForm({ defaultType, footer }: SignInFormProps) {
   const { login } = useAuth();
   const toast = useToast();
   const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(LoginBodySchema),
-    defaultValues: { type: defaultType, email: '', password: '' },
+    defaultValues: { type: defaultType ?? lastAccountType() ?? 'founder', email: '', password: '' },
   });
 
   const onSubmit = async (values: FormOutput) => {
@@ -97,7 +98,10 @@ export function SignInForm({ defaultType = 'founder', footer }: SignInFormProps)
       if (result.status === 'two-factor') setChallenge(result.challenge);
       else toast.success('Signed in successfully!');
     } catch (err) {
-      toast.error(errorMessage(err, 'Invalid credentials'));
+      const message = errorMessage(err, 'Invalid credentials');
+      // The password was right for an account of the other type (the server says so only then): said beside the select.
+      if (err instanceof ApiError && err.code === 'wrong_account_type') setError('type', { message }, { shouldFocus: true });
+      toast.error(message);
     }
   };
 

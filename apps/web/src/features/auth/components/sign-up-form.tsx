@@ -1,5 +1,6 @@
 import { SignupFormSchema, USER_TYPE_LABELS, type UserType } from '@fitscore/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -33,9 +34,14 @@ export function SignUpForm({ role, onChangeRole, footer }: SignUpFormProps) {
 
   const [password, name, email] = useWatch({ control, name: ['password', 'name', 'email'] });
 
+  // The rule toasts of earlier tries: once the account is made they are no longer true.
+  const [ruleToasts, setRuleToasts] = useState<number[]>([]);
+
   const onSubmit = async (values: FormOutput) => {
     try {
       await signup({ name: values.name, email: values.email, password: values.password, type: role });
+      for (const id of ruleToasts) toast.dismiss(id);
+      setRuleToasts([]);
       toast.success('Account created successfully!');
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to create account'));
@@ -45,7 +51,10 @@ export function SignUpForm({ role, onChangeRole, footer }: SignUpFormProps) {
   // The spec's rules are also toasted, so they are seen even below the fold on a phone.
   const onInvalid = (invalid: FieldErrors<FormInput>) => {
     const message = invalid.confirmPassword?.message ?? invalid.password?.message;
-    if (message === 'Passwords do not match' || message?.startsWith('Password must be at least')) toast.error(message);
+    if (message === 'Passwords do not match' || message?.startsWith('Password must be at least')) {
+      const id = toast.error(message);
+      setRuleToasts((ids) => [...ids, id]);
+    }
   };
 
   return (

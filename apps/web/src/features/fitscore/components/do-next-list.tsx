@@ -15,7 +15,7 @@ export function DoNextList({ analysis }: { analysis: FitScoreViewAnalysis }) {
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <p className="font-semibold text-slate-900">{item.title}</p>
               {item.gain > 0 ? (
-                <span className="text-sm font-semibold text-emerald-700">+{item.gain} FitScore points</span>
+                <span className="text-sm font-semibold text-emerald-700">+{item.gain} FitScore {item.gain === 1 ? 'point' : 'points'}</span>
               ) : null}
             </div>
             <p className="text-xs font-medium text-slate-500">{SUB_SCORE_LABELS[item.dimension]}</p>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useAnswerIntro } from '../api/investor-matches';
+import { possessive } from '@/lib/possessive';
 
 const TONES: Record<IntroStatus, BadgeTone> = {
   pending: 'brand',
@@ -59,7 +60,7 @@ export function IntroOutcome({ intro }: { intro: Intro }) {
   if (intro.status === 'accepted' && intro.contact) {
     return (
       <div className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-        <p className="font-medium">Intro accepted: your company is in {intro.fundName}’s pipeline.</p>
+        <p className="font-medium">Intro accepted: your company is in {possessive(intro.fundName)} pipeline.</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2">
           <span>Your contact: {intro.contact.name || 'the fund team'}</span>
           <a href={`mailto:${intro.contact.email}`} className="inline-flex items-center gap-1 font-medium underline">

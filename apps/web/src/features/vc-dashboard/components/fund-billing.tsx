@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useFundBillingPortal, useFundCheckout } from '../api/billing';
 import { formatDay, formatMoney } from '../lib/labels';
+import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 
 const STATUS_LABELS: Record<FundSubscription['status'], string> = { active: 'Active', past_due: 'Past due', canceled: 'Canceled' };
 
@@ -56,7 +57,18 @@ function sourceLine(subscription: FundSubscription): string | null {
  * ('Upgrade to Pro') and the Billing Portal ('Manage Billing') when this server takes payments,
  * else the operator's command. Members see the plan and who can change it.
  */
-export function PlanCard({ subscription, actions = true, awaitingStripe = false }: { subscription: FundSubscription; actions?: boolean; awaitingStripe?: boolean }) {
+export function PlanCard({
+  subscription,
+  admins,
+  actions = true,
+  awaitingStripe = false,
+}: {
+  subscription: FundSubscription;
+  /** The fund's admins, named to a member who cannot change the plan. */
+  admins: string[];
+  actions?: boolean;
+  awaitingStripe?: boolean;
+}) {
   const pro = isPaidFundPlan(subscription.plan);
   const checkout = useFundCheckout();
   const portal = useFundBillingPortal();
@@ -87,9 +99,11 @@ export function PlanCard({ subscription, actions = true, awaitingStripe = false 
           </Fact>
         </dl>
         {sourceLine(subscription) ? <p className="text-sm text-slate-600">{sourceLine(subscription)}</p> : null}
-        {!actions ? null : !subscription.canManage ? (
-          <p className="border-t border-slate-100 pt-4 text-sm text-slate-600">Only your fund&apos;s admins can change the plan or manage billing.</p>
-        ) : !stripe ? (
+        {!subscription.canManage ? (
+          <div className="border-t border-slate-100 pt-4">
+            <AdminOnlyNote admins={admins} what="the plan or manage billing" />
+          </div>
+        ) : !actions ? null : !stripe ? (
           <div className="border-t border-slate-100 pt-4">
             <OperatorPlanNote command={subscription.operatorCommand} planName={pro ? 'the trial' : 'Pro'} manage />
           </div>
@@ -192,7 +206,15 @@ function InvoicesCard({ subscription }: { subscription: FundSubscription }) {
 }
 
 /** /vc/billing: the fund's plan, the trial counter, features, invoices, and Checkout or the operator's way. */
-export function FundBillingPanel({ subscription, checkoutReturn }: { subscription: FundSubscription; checkoutReturn: ReturnType<typeof useCheckoutReturn> }) {
+export function FundBillingPanel({
+  subscription,
+  admins,
+  checkoutReturn,
+}: {
+  subscription: FundSubscription;
+  admins: string[];
+  checkoutReturn: ReturnType<typeof useCheckoutReturn>;
+}) {
   const { hash } = useLocation();
   // 'Download Invoices' in Settings leads here: bring the invoices into view.
   useEffect(() => {
@@ -204,7 +226,7 @@ export function FundBillingPanel({ subscription, checkoutReturn }: { subscriptio
       <TrialBanner subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <PlanCard subscription={subscription} awaitingStripe={checkoutReturn.poll} />
+          <PlanCard subscription={subscription} admins={admins} awaitingStripe={checkoutReturn.poll} />
         </div>
         <Card>
           <CardHeader>
@@ -221,14 +243,14 @@ export function FundBillingPanel({ subscription, checkoutReturn }: { subscriptio
 }
 
 /** Settings' 'Payment & Billing' tab: the plan at a glance, 'Manage Billing' (Stripe's portal, or /vc/billing) and 'Download Invoices'. */
-export function BillingSummary({ subscription }: { subscription: FundSubscription }) {
+export function BillingSummary({ subscription, admins }: { subscription: FundSubscription; admins: string[] }) {
   const portal = useFundBillingPortal();
   const toast = useToast();
   const portalOpens = subscription.payments === 'stripe' && subscription.canManage && subscription.canManageBilling;
   return (
     <div className="space-y-6">
       <TrialBanner subscription={subscription} />
-      <PlanCard subscription={subscription} actions={false} />
+      <PlanCard subscription={subscription} admins={admins} actions={false} />
       <Card>
         <CardHeader>
           <CardTitle>Plan features</CardTitle>

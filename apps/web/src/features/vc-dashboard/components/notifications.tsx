@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useNotificationAction, useNotifications } from '../api/dashboard';
+import { MarkdownLight } from '@/components/ui/markdown-light';
 
 export const NO_NOTIFICATIONS = 'No notifications yet. New matches and intro requests will appear here.';
 
@@ -82,7 +83,12 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
               ))}
             </ul>
           ) : null}
-          {n.details ? <p className="mt-1 line-clamp-2 text-xs text-slate-600">{n.details}</p> : null}
+          {n.details && n.type === 'mention' ? (
+            // A mention's excerpt is the comment's Markdown-light text: drawn as the comment is, never raw.
+            <MarkdownLight text={n.details} className="mt-1 line-clamp-2 text-xs text-slate-600" />
+          ) : n.details ? (
+            <p className="mt-1 line-clamp-2 text-xs text-slate-600">{n.details}</p>
+          ) : null}
           <p className="mt-1 text-xs text-slate-500">
             {dateFormat.format(new Date(n.date))}
             {n.action ? ` · ${NOTIFICATION_ACTION_LABELS[n.action]}` : ''}

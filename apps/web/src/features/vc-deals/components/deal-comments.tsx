@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAddComment, useDealComments, useDeleteComment, useEditComment } from '../api/comments';
 import { formatDateTime } from '../lib/labels';
 import { CommentEditor } from './comment-editor';
-import { MarkdownLight } from './markdown-light';
+import { MarkdownLight } from '@/components/ui/markdown-light';
 
 function CommentItem({ comment, dealId, members }: { comment: DealComment; dealId: string; members: FundMember[] }) {
   const [editing, setEditing] = useState(false);

@@ -15,6 +15,7 @@ import { whyChips } from '../lib/why';
 import { AssignSelect } from './assign-select';
 import { DealActivity } from './deal-activity';
 import { DealComments } from './deal-comments';
+import { DealFacts } from './deal-facts';
 import { DealFindingsCards } from './deal-findings-cards';
 import { DealSubScores } from './deal-sub-scores';
 import { DealTags } from './deal-tags';
@@ -130,6 +131,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
           )}
         </div>
       </header>
+      <DealFacts deal={deal} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

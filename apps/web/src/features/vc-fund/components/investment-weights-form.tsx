@@ -1,7 +1,17 @@
-import { DEFAULT_SCORE_WEIGHTS, FUND_WEIGHT_KEYS, SUB_SCORE_LABELS, WEIGHT_DESCRIPTIONS, WEIGHT_MAX, WEIGHT_MIN, type ScoreWeights } from '@fitscore/contracts';
+import {
+  DEFAULT_SCORE_WEIGHTS,
+  FUND_WEIGHT_KEYS,
+  overallSharesOf,
+  SUB_SCORE_LABELS,
+  WEIGHT_DESCRIPTIONS,
+  WEIGHT_MAX,
+  WEIGHT_MIN,
+  type ScoreWeights,
+} from '@fitscore/contracts';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { OverallShare } from './overall-share';
 import { SliderField } from './slider-field';
 
 export interface InvestmentWeightsFormProps {
@@ -17,6 +27,7 @@ export interface InvestmentWeightsFormProps {
 export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset, readOnly = false }: InvestmentWeightsFormProps) {
   const [weights, setWeights] = useState<ScoreWeights>(initial);
   const [saving, setSaving] = useState(false);
+  const shares = overallSharesOf(weights);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -42,9 +53,12 @@ export function InvestmentWeightsForm({ initial, onSave, onCancel, onReset, read
             onChange={(v) => setWeights((w) => ({ ...w, [key]: v }))}
             valueText={`${weights[key]} of 10`}
             aside={
-              <span className="text-base font-bold text-slate-900 tabular-nums">
-                {weights[key]}
-                <span className="text-xs font-medium text-slate-500">/10</span>
+              <span className="flex items-baseline gap-2">
+                <OverallShare share={shares[key]} testId={`overall-${key}`} />
+                <span className="text-base font-bold text-slate-900 tabular-nums">
+                  {weights[key]}
+                  <span className="text-xs font-medium text-slate-500">/10</span>
+                </span>
               </span>
             }
           />

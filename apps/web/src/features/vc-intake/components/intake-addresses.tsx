@@ -3,12 +3,15 @@ import { AlertTriangle, Globe, KeyRound, Mail, RefreshCw, Webhook } from 'lucide
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
 import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRotateEmailToken, useRotateWebhookSecret } from '../api/intake';
+import { webhookCurl } from '../lib/webhook-example';
 
 function Channel({ icon, title, status, children }: { icon: ReactNode; title: string; status?: ReactNode; children: ReactNode }) {
   return (
@@ -82,21 +85,13 @@ function ForwardingGuide() {
   );
 }
 
-/** A Standard Webhooks request made with the shell: HMAC-SHA256 over id.timestamp.body with the decoded secret. */
-export function curlExample(webhookUrl: string, secret: string): string {
-  return [
-    `SECRET='${secret}'`,
-    `BODY='{"company_name":"Acme Robotics","website":"https://acme.example","stage":"Seed","contact_email":"founder@acme.example"}'`,
-    'ID="msg_$(date +%s%N)"; TS=$(date +%s)',
-    'KEY=$(printf %s "${SECRET#whsec_}" | base64 -d | od -An -tx1 | tr -d " \\n")',
-    'SIG=$(printf %s "$ID.$TS.$BODY" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$KEY" -binary | base64)',
-    `curl -sS -X POST '${webhookUrl}' \\`,
-    '  -H "content-type: application/json" -H "webhook-id: $ID" -H "webhook-timestamp: $TS" \\',
-    '  -H "webhook-signature: v1,$SIG" --data "$BODY"',
-  ].join('\n');
+/** Who may rotate: admins get the button, a member learns who can before trying. */
+interface Rights {
+  readOnly: boolean;
+  admins: string[];
 }
 
-function WebhookSecret({ settings }: { settings: IntakeSettings }) {
+function WebhookSecret({ settings, rights }: { settings: IntakeSettings; rights: Rights }) {
   const rotate = useRotateWebhookSecret();
   const toast = useToast();
   const [secret, setSecret] = useState<string | null>(null);
@@ -121,10 +116,15 @@ function WebhookSecret({ settings }: { settings: IntakeSettings }) {
           <CopyField label="Signing secret" value={secret} copiedMessage="Secret copied to clipboard" />
           <CopyField
             label="Try it: a signed request from your shell"
-            value={curlExample(settings.webhookUrl, secret)}
+            value={webhookCurl(settings.webhookUrl, secret)}
             copiedMessage="Example copied to clipboard"
             multiline
-            hint="Needs curl, openssl and base64. The signature follows the Standard Webhooks specification: see docs/webhook-intake.md."
+            hint={
+              <>
+                Sends our sample deck as a new deal. Needs bash, curl, openssl and base64. How to sign and send from your own
+                system: <Link to={paths.docsWebhooks} className="font-medium text-brand-700 underline">the webhook docs</Link>.
+              </>
+            }
           />
         </>
       ) : (
@@ -134,15 +134,19 @@ function WebhookSecret({ settings }: { settings: IntakeSettings }) {
             : 'Create a signing secret first: unsigned requests are refused.'}
         </p>
       )}
-      <Button variant="secondary" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
-        <KeyRound className="h-4 w-4" aria-hidden="true" />
-        {rotate.isPending ? 'Creating...' : settings.webhookSecretSet ? 'Rotate secret' : 'Create secret'}
-      </Button>
+      {rights.readOnly ? (
+        <AdminOnlyNote admins={rights.admins} what="the webhook secret (Create secret, Rotate secret)" />
+      ) : (
+        <Button variant="secondary" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          {rotate.isPending ? 'Creating...' : settings.webhookSecretSet ? 'Rotate secret' : 'Create secret'}
+        </Button>
+      )}
     </div>
   );
 }
 
-function EmailEndpoint({ settings }: { settings: IntakeSettings }) {
+function EmailEndpoint({ settings, rights }: { settings: IntakeSettings; rights: Rights }) {
   const rotate = useRotateEmailToken();
   const toast = useToast();
   const onRotate = async () => {
@@ -161,10 +165,14 @@ function EmailEndpoint({ settings }: { settings: IntakeSettings }) {
         value={settings.emailEndpoint}
         hint="For mail services that post inbound email to a URL: raw MIME (message/rfc822), Postmark, SendGrid Inbound Parse or Mailgun. Keep it private: it contains a secret."
       />
-      <Button variant="ghost" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
-        <RefreshCw className="h-4 w-4" aria-hidden="true" />
-        {rotate.isPending ? 'Rotating...' : 'Rotate endpoint'}
-      </Button>
+      {rights.readOnly ? (
+        <AdminOnlyNote admins={rights.admins} what="the inbound email endpoint (Rotate endpoint)" />
+      ) : (
+        <Button variant="ghost" size="sm" onClick={() => void onRotate()} disabled={rotate.isPending}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          {rotate.isPending ? 'Rotating...' : 'Rotate endpoint'}
+        </Button>
+      )}
     </div>
   );
 }
@@ -172,7 +180,8 @@ function EmailEndpoint({ settings }: { settings: IntakeSettings }) {
 const onOff = (on: boolean) => <Badge tone={on ? 'green' : 'neutral'}>{on ? 'On' : 'Off'}</Badge>;
 
 /** Where deals come from: the apply page, the forwarding address and the signed webhook, each ready to copy. */
-export function IntakeAddresses({ settings }: { settings: IntakeSettings }) {
+export function IntakeAddresses({ settings, readOnly = false, admins = [] }: { settings: IntakeSettings; readOnly?: boolean; admins?: string[] }) {
+  const rights = { readOnly, admins };
   const embed = `<iframe src="${settings.applyUrl}" title="Apply" style="width:100%;min-height:1100px;border:0"></iframe>`;
   const button = `<a href="${settings.applyUrl}" target="_blank" rel="noopener">Apply with your deck</a>`;
   return (
@@ -190,11 +199,11 @@ export function IntakeAddresses({ settings }: { settings: IntakeSettings }) {
           hint="Forward mail whose subject contains ‘Pitch Deck’ or ‘Investment Deck’ here; the first PDF or PowerPoint attached becomes the deal’s deck."
         />
         <ForwardingGuide />
-        <EmailEndpoint settings={settings} />
+        <EmailEndpoint settings={settings} rights={rights} />
       </Channel>
       <Channel icon={<Webhook className="h-4 w-4" />} title="Webhook" status={onOff(settings.webhookSecretSet)}>
         <CopyField label="Webhook URL" value={settings.webhookUrl} hint="POST a JSON deal (company_name required; deck_base64 and deck_filename for the deck), signed with your secret." />
-        <WebhookSecret settings={settings} />
+        <WebhookSecret settings={settings} rights={rights} />
       </Channel>
     </div>
   );

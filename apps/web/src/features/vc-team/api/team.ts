@@ -52,3 +52,14 @@ export function useJoinTeam() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.vc.all }),
   });
 }
+
+/** The fund an invite link is for (public: the join page names it before anyone signs in). */
+export const useInvitePreview = (token: string) =>
+  useQuery({
+    // A local key (the shared query keys are another change's): the invite is read once per page.
+    queryKey: ['invite-preview', token],
+    queryFn: () => callEndpoint(teamEndpoints.invitePreview, { body: { token } }, 'Could not read the invite'),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });

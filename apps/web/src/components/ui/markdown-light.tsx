@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { parseMarkdownLight, type MdNode } from '../lib/markdown-light';
+import { parseMarkdownLight, type MdNode } from '@/lib/markdown-light';
 
 function render(nodes: MdNode[], key = ''): ReactNode[] {
   return nodes.map((node, i) => {

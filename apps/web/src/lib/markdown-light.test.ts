@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MarkdownLight } from '../components/markdown-light';
+import { MarkdownLight } from '@/components/ui/markdown-light';
 import { parseMarkdownLight, safeHref } from './markdown-light';
 
 const html = (text: string) => renderToStaticMarkup(createElement(MarkdownLight, { text }));

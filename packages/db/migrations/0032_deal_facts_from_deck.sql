@@ -1,0 +1,1 @@
+ALTER TABLE "deals" ADD COLUMN "facts_from_deck" text[] DEFAULT '{}'::text[] NOT NULL;
