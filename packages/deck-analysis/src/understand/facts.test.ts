@@ -104,6 +104,13 @@ describe('deckFacts', () => {
     expect(find(deckFacts([page(1, 'Churn 450%')]), 'churn')).toEqual([]);
   });
 
+  it('leaves out users counted on a market page or as tiers of a plan', () => {
+    const pages = [page(5, 'Current Market (TAM)\n25 Million Authentic Users\n$ 6.5 Billion USD'), page(15, 'Cost scaling per users:\n35,000 USERS\nServer: $50\n100,000 USERS\nServer: $100')];
+    const claims = refineClaims(deckFacts(pages), pages, new Map([[5, ['market']], [15, ['financials']]]));
+    expect(claims.filter((c) => c.kind === 'users' && c.status === 'current')).toEqual([]);
+    expect(claims.find((c) => c.kind === 'tam')?.value).toBe(6.5e9);
+  });
+
   it('reads market tiers named apart from their figures by size (TAM ⊇ SAM ⊇ SOM)', () => {
     const pages = [page(5, 'Market Size\n1.9 Billion+\n532M\n10.6M\nTRIPS BOOKED (WORLDWIDE)\nTotal Available Market\nBUDGET & ONLINE TRIPS\nMarket Share\nServiceable Available Market')];
     const tiers = refineClaims(deckFacts(pages), pages, new Map([[5, ['market']]])).filter((c) => ['tam', 'sam', 'som'].includes(c.kind));

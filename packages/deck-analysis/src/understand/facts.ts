@@ -394,6 +394,12 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
   const headlinePage = labelledTamInDeck
     ? null
     : ([...largestAmount.values()].filter((c) => (sectionsByPage.get(c.page!) ?? []).includes('market') && toUsd(c.value, c.currency) >= 1e8).sort((a, b) => a.page! - b.page!)[0]?.page ?? null);
+  const family = (c: Claim) => FAMILY[c.kind] ?? c.kind;
+  const tiersOf = (c: Claim) => {
+    const short = (x: Claim) => x.quote.length <= 30;
+    const others = claims.filter((x) => x.page === c.page && family(x) === family(c) && x.value !== c.value && short(x));
+    return short(c) && others.length >= 1;
+  };
   return claims.map((c) => {
     const kinds = c.page === null ? [] : (sectionsByPage.get(c.page) ?? []);
     const page = pages.find((p) => p.number === c.page);
@@ -412,6 +418,9 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
     if (out.status === 'current' && kinds.includes('team') && out.kind !== 'teamSize' && FOUNDER_PAST.test(out.quote)) out = { ...out, status: 'historical' };
     // Users and customers counted on a market page that shows no traction are the market's ('100 Million total users of dating apps').
     if (out.status === 'current' && kinds.includes('market') && !kinds.includes('traction') && PEOPLE_COUNTS.has(out.kind)) out = { ...out, status: 'historical' };
+    // Several counts of users (or customers) on one page, each a line of its own ('UP TO 5,000 USERS', '35,000 USERS',
+    // '100,000 USERS'): tiers or a schedule, and which one is today's is unclear.
+    if (out.status === 'current' && PEOPLE_COUNTS.has(out.kind) && tiersOf(out)) out = { ...out, status: 'target' };
     return out;
   });
 }
