@@ -26,13 +26,14 @@ describe('multi-column slides', () => {
   it('reads each column top to bottom, under a title spanning both', async () => {
     const { page, facts } = await factsOf([{ text: 'Traction and team: where the company stands now', x: 48, y: 60, size: 30, bold: true }, ...interleaved(LEFT, RIGHT)]);
     expect(page.text.split('\n')).toEqual(['Traction and team: where the company stands now', ...LEFT, ...RIGHT]);
-    // Each figure is quoted with its own column's words, never the neighbouring column's.
+    // Each figure is quoted with its own column's words, never the neighbouring column's (a line
+    // starting in lower case continues its column's sentence, so the quote is that sentence).
     const quote = (kind: string) => facts.find((f) => f.kind === kind)?.quote;
-    expect(quote('mrr')).toBe(LEFT[1]);
-    expect(quote('momGrowth')).toBe(LEFT[1]);
-    expect(quote('payingCustomers')).toBe(LEFT[2]);
-    expect(quote('churn')).toBe(RIGHT[1]);
-    expect(quote('teamSize')).toBe(RIGHT[2]);
+    expect(quote('mrr')).toBe(`${LEFT[1]} ${LEFT[2]}`);
+    expect(quote('momGrowth')).toBe(`${LEFT[1]} ${LEFT[2]}`);
+    expect(quote('payingCustomers')).toBe(`${LEFT[1]} ${LEFT[2]}`);
+    expect(quote('churn')).toBe(`${RIGHT[1]} ${RIGHT[2]}`);
+    expect(quote('teamSize')).toBe(`${RIGHT[1]} ${RIGHT[2]}`);
   });
 
   it('keeps a table row whole: label and figures read across', async () => {

@@ -2,6 +2,7 @@ import { SECTION_KINDS, SUB_SCORE_KEYS, type FounderProfile, type SectionKind, t
 import type { DeckText } from '../model.ts';
 import { scoreDeck } from '../score/score-deck.ts';
 import type { ClaimStatus } from '../understand/claims.ts';
+import { withoutRepeats } from '../understand/facts.ts';
 import { toUsd } from '../understand/numbers.ts';
 import type { SectionModel } from '../understand/section-model/section-model.ts';
 import { understandDeck } from '../understand/understand-deck.ts';
@@ -53,7 +54,8 @@ export function deckReport(deck: DeckText, profile: FounderProfile | null, optio
   for (const [page, kinds] of u.sectionsByPage) for (const k of kinds) sections[k].push(page);
   for (const k of SECTION_KINDS) sections[k].sort((a, b) => a - b);
   const facts: ReportFact[] = [];
-  for (const c of u.claims) {
+  // A current figure the deck repeats on later pages is listed once, where the deck states it as its own.
+  for (const c of withoutRepeats(u.claims, u.sectionsByPage)) {
     if (!isReportKey(c.kind) || c.source !== 'deck') continue;
     facts.push({
       key: c.kind,

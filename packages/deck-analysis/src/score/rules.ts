@@ -1,4 +1,5 @@
 import type { Evidence, SectionKind, SubScoreKey } from '@fitscore/contracts';
+import { countWords } from '../text/text-quality.ts';
 import { formatAmount } from '../understand/numbers.ts';
 import { BENCHMARKS, marginBenchmark, REGULATED_INDUSTRIES, stageBar, type BenchmarkId } from './benchmarks.ts';
 import {
@@ -1057,7 +1058,12 @@ export const DIMENSIONS: DimensionDef[] = [
         description: 'Too little readable text to judge (under 150 words)',
         points: -1,
         benchmark: 'minWords',
-        check: (c) => (c.u.words < BENCHMARKS.minWords.good! ? fired(`Only ${c.u.words} readable words`) : null),
+        check: (c) => {
+          // A slide of goals adds words but no evidence: its words do not lift a thin deck over the bar.
+          const goalsOnly = (n: number) => c.u.claims.some((x) => x.page === n && x.status === 'target') && !c.u.claims.some((x) => x.page === n && x.status === 'current');
+          const words = c.u.words - c.u.pages.filter((p) => goalsOnly(p.number)).reduce((n, p) => n + countWords(p.text) + countWords(p.notes), 0);
+          return words < BENCHMARKS.minWords.good! ? fired(`Only ${words} readable words`) : null;
+        },
       },
     ],
   },

@@ -19,13 +19,13 @@ const ROUND: ReadonlySet<FactKind> = new Set(['raise', 'valuation', 'committed']
 
 // Words before a figure that make it a goal or a projection ('Goal: $3M ARR', 'Reach €1M').
 const TARGET_BEFORE =
-  /\b(goals?|targets?|targeting|aim(s|ing)?|plan(s|ned|ning)?|projected|projections?|forecast(ed|s)?|expect(ed|s|ing)?|anticipat\w*|will|would|could|shall|going to|reach(es|ing)?|to hit|hit|best[- ]case|worst[- ]case|base[- ]case|scenarios?|potential(ly)?|ambition|estimated future|year ?[1-9]|y[1-9]|by (the )?(end of )?20\d\d|next (year|quarter)|ziel|prognose|objectif|objetivo|meta|previsão|proyecci[oó]n)\b/i;
+  /\b(goals?|targets?|targeting|if|strateg(y|ies) for|aim(s|ing)?|plan(s|ned|ning)?|projected|projections?|forecast(ed|s)?|expect(ed|s|ing)?|anticipat\w*|will|would|could|shall|going to|reach(es|ing)?|to hit|hit|best[- ]case|worst[- ]case|base[- ]case|scenarios?|potential(ly)?|ambition|estimated future|year ?[1-9]|y[1-9]|by (the )?(end of )?20\d\d|next (year|quarter)|ziel|prognose|objectif|objetivo|meta|previsão|proyecci[oó]n)\b/i;
 // Words right after a figure that make it one ('$3M ARR by 2027', '$2.1B projected').
 const TARGET_AFTER =
   /^[^,;()]{0,40}?\b(by|until|till|bis|d'ici|para|hasta|até) (the )?(end of |summer |winter |spring |fall |autumn |mid[- ])?(20\d\d|Q[1-4]|summer|winter|spring|fall|autumn|next|year ?\d|eoy)|^[^,;()]{0,40}?\b(in|within|over) the next \d+|^[^,;()]{0,40}?\bwithin \d+ (months|years)|^[^,;()]{0,30}?\b(projected|forecast(ed)?|expected|planned|targeted|goal|target|potential|next year|per year by)\b|^[^,;()]{0,30}?(→|->)\s?([$€£₹]|$)/i;
 // Market figures are the deck's estimates of today's market unless plainly forecast.
 const MARKET_TARGET_BEFORE = /\b(forecast(ed)?|projected|expected to|will|to (grow|reach|surpass|hit) ?(to)?|by 20\d\d)\b[^.;]{0,30}$/i;
-const MARKET_TARGET_AFTER = /^[^,;()]{0,25}?\bby 20\d\d\b/i;
+const MARKET_TARGET_AFTER = /^[^,;()]{0,25}?\b(by 20\d\d|projected|forecast(ed)?|expected)\b/i;
 // Another time or another company: a founder's previous startup, a past round, someone else's users.
 const HISTORICAL =
   /\b(previous(ly)?|prior|former(ly)?|ex-|before (joining|founding|starting)|last (startup|company|venture|job)|past (startup|company|venture)|exited|sold (his|her|their|my)|his (startup|company|app)|her (startup|company|app)|early career|vorher|anterior|précédent)\b/i;
@@ -50,10 +50,12 @@ export function clauseStatus(line: string, tokens: readonly NumberToken[], index
     // The runway a raise would buy is a plan; a runway stated plainly is today's.
     return /\b(round|rais(e|ing)|funds?|funding|investment|gives us|will|would|to (work|reach|get|build)|break[- ]?even)\b/i.test(line) ? 'target' : 'current';
   }
+  // 'Bridge to ₹10 Cr ARR', 'move from ₹1.26 Cr to a ₹10 Cr ARR motion': where the company is headed.
+  if (/\bto\s+(an?\s+)?$/i.test(before) && /\b(bridge|move|moving|path|road|journey|scale|scaling|get|getting|go|going|towards)\b/i.test(line.slice(0, token.start))) return 'target';
   if (TARGET_BEFORE.test(before) || TARGET_AFTER.test(after) || /\b(year|yr)\s?[1-9]\b|\bY[1-9]\b/i.test(line.slice(0, token.start))) return 'target';
   return 'current';
 }
 
 /** Slide titles whose figures are all plans ('Financial Projections', 'Looking Forward'). */
 export const TARGET_TITLE =
-  /\b(projections?|forecasts?|looking fo\w*ward|potential outcomes|outlook|future|financial plan|business plan|goals|targets|5[- ]year plan|scenarios?|where we('| a)re going|roadmap|prognose|planung|prévisions|proyecciones|projeções)\b/i;
+  /\b(projections?|forecasts?|looking fo\w*ward|potential outcomes|outlook|future|financial plan|business plan|goals|targets|5[- ]year plan|(funding|growth|expansion|future) plans?|scenarios?|where we('| a)re going|roadmap|prognose|planung|prévisions|proyecciones|projeções)\b/i;

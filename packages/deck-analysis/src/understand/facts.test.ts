@@ -52,10 +52,47 @@ describe('deckFacts', () => {
 
   it('takes a label from the line below a lone number, and reads speaker notes', () => {
     expect(find(facts, 'mrr').some((f) => f.page === 10 && f.value === 45_000)).toBe(true);
-    // 5% a week compounds to about 23.5% a month.
-    const weekly = find(facts, 'momGrowth').find((f) => f.page === 10);
-    expect(weekly?.value).toBeGreaterThan(23);
-    expect(weekly?.value).toBeLessThan(24);
+  });
+
+  it('keeps weekly growth a weekly percentage, never a monthly figure the deck does not state', () => {
+    expect(find(facts, 'momGrowth').some((f) => f.page === 10)).toBe(false);
+    expect(find(facts, 'percent').find((f) => f.page === 10)).toMatchObject({ value: 5, quote: 'We grew 5% week over week' });
+    expect(find(deckFacts([page(1, '31% week over week growth')]), 'momGrowth')).toEqual([]);
+  });
+
+  it('reads a range written with its unit once as its lower bound', () => {
+    expect(find(deckFacts([page(4, 'GLOBAL $15–17B TAM')]), 'tam').map((f) => f.value)).toEqual([15e9]);
+    expect(find(deckFacts([page(4, 'Churn 2-3% per month')]), 'churn').map((f) => f.value)).toEqual([2]);
+  });
+
+  it('gives a label after two figures to the nearer one, and a label right after a figure to that figure', () => {
+    const pair = deckFacts([page(10, 'JUNE: ₹10.54L BILLING / ₹1.26 CR ARR RUN-RATE')]);
+    expect(find(pair, 'arr').map((f) => f.value)).toEqual([12_600_000]);
+    const joined = deckFacts([page(10, 'SEP: $40K REVENUE AND +$12K OPERATING PROFIT')]);
+    expect(find(joined, 'revenue').map((f) => f.value)).toEqual([40_000]);
+  });
+
+  it('leaves out figures whose subject or status is unclear', () => {
+    const unclear = deckFacts([
+      page(1, 'SLIDE 06\n03\nCORE TEAM MEMBERS'),
+      page(2, 'Average photo collection size of users 10,000'),
+      page(3, 'Medallions cost ~$500k, drivers make 31k'),
+      page(4, 'If there exists 3000 paid users'),
+      page(5, 'UP TO 5,000 USERS'),
+      page(6, 'INITIAL MARKET CAP - $0.53m'),
+      page(7, 'The industry is currently valued at $300 billion'),
+    ]);
+    expect(unclear.filter((f) => f.status === 'current' && !['amount', 'percent'].includes(f.kind))).toEqual([]);
+  });
+
+  it('reads plan words in a figure\'s caption or its continued sentence as a target', () => {
+    const claims = deckFacts([
+      page(1, 'CONFIRMED PATH\n₹1.92 Cr ARR\nSep expected.'),
+      page(2, 'SEP EXPECTED REVENUE\n₹15.97L\nBased on client confirmations'),
+      page(3, 'RAISING ₹2.5 CR BRIDGE TO ₹10 CR IN ANNUAL RECURRING REVENUE'),
+      page(4, 'We are raising a $1.6M round to provide\na 46-month runway.'),
+    ]);
+    expect(claims.filter((c) => c.status === 'current').map((c) => [c.kind, c.value])).toEqual([['raise', 25_000_000], ['raise', 1_600_000]]);
   });
 
   it('keeps the later figure of "from X to Y"', () => {
@@ -65,6 +102,13 @@ describe('deckFacts', () => {
 
   it('drops implausible pairings', () => {
     expect(find(deckFacts([page(1, 'Churn 450%')]), 'churn')).toEqual([]);
+  });
+
+  it('leaves out users counted on a market page or as tiers of a plan', () => {
+    const pages = [page(5, 'Current Market (TAM)\n25 Million Authentic Users\n$ 6.5 Billion USD'), page(15, 'Cost scaling per users:\n35,000 USERS\nServer: $50\n100,000 USERS\nServer: $100')];
+    const claims = refineClaims(deckFacts(pages), pages, new Map([[5, ['market']], [15, ['financials']]]));
+    expect(claims.filter((c) => c.kind === 'users' && c.status === 'current')).toEqual([]);
+    expect(claims.find((c) => c.kind === 'tam')?.value).toBe(6.5e9);
   });
 
   it('reads market tiers named apart from their figures by size (TAM ⊇ SAM ⊇ SOM)', () => {

@@ -27,7 +27,7 @@ const LABELS: Label[] = [
   { kind: 'sam', need: 'money', re: /\bSAM\b|serviceable (available|addressable)( market)?/gi },
   { kind: 'som', need: 'money', re: /\bSOM\b|serviceable obtainable( market)?|obtainable market|share of (the )?market|market share/gi },
   { kind: 'tam', need: 'money', re: /\bTAM\b|total addressable( market)?|total available market|market size|global market|market (is|was|of|worth|valued|expected|projected)|industry (is|worth|size|valued)|market opportunity|(?<!(serviceable|obtainable) )addressable market|marktvolumen|marktgröße|taille du marché|tamaño del mercado|tamanho do mercado/gi },
-  { kind: 'valuation', need: 'money', re: /valuation|pre-?money|post-?money|valued at|\bcap\b|bewertung/gi },
+  { kind: 'valuation', need: 'money', re: /valuation|pre-?money|post-?money|valued at|(?<!market )\bcap\b|bewertung/gi },
   { kind: 'committed', need: 'money', re: /committed|soft[- ]circled|already raised|secured (so far|to date)?|commitments/gi },
   { kind: 'raise', need: 'money', re: /rais(e|ed|ing)|seeking|\bthe ask\b|\bask\b|funding (round|ask|need|required|requirement|of)|investment (of|sought|required|needed|ask)|looking for|round size|we need|\bSAFE\b|fundrais|non-dilutive|\bsuchen\b|finanzierungsrunde|investitionsbedarf|levée|lever|buscamos|captação|captar/gi },
   { kind: 'burn', need: 'money', re: /\bburn( rate)?\b|monthly (expenses|costs|opex|spend)|spend(ing)? per month/gi, period: 'month' },
@@ -36,7 +36,9 @@ const LABELS: Label[] = [
   { kind: 'ltv', need: 'money', re: /\bLTV\b|\bCLV\b|\bCLTV\b|life ?time value/gi },
   { kind: 'revenue', need: 'money', re: /revenue|\bsales\b|turnover|income|\brev\b|billings|umsatz|chiffre d'affaires|ingresos|receita|faturamento/gi },
   { kind: 'pricing', need: 'money', re: /per (month|user|seat|year|license|unit|order|transaction|visit)|\/ ?(mo|month|user|seat|yr|year)\b|pricing|subscription|\bprice|\bplans?\b|\bfees?\b/gi },
-  { kind: 'momGrowth', need: 'percent', re: /\bMoM\b|month[- ](over|on)[- ]month|monthly growth( rate)?|grow\w*[^.]{0,24}\b(per|a|each|every) month|m\/m|\bWoW\b|week[- ](over|on)[- ]week|weekly growth|grow\w*[^.]{0,24}\b(per|a|each|every) week/gi, period: 'month' },
+  // Weekly growth is kept as the deck states it, a percentage a week: never converted into a monthly figure the deck does not state.
+  { kind: 'percent', need: 'percent', re: /\bWoW\b|week[- ](over|on)[- ]week|weekly growth|grow\w*[^.]{0,24}\b(per|a|each|every) week/gi },
+  { kind: 'momGrowth', need: 'percent', re: /\bMoM\b|month[- ](over|on)[- ]month|monthly growth( rate)?|grow\w*[^.]{0,24}\b(per|a|each|every) month|m\/m/gi, period: 'month' },
   { kind: 'yoyGrowth', need: 'percent', re: /\bYoY\b|year[- ](over|on)[- ]year|annual growth|grow\w*[^.%]{0,24}\b(per|a|each) (year|annum)|per annum|\bp\.a\.|y\/y|annually/gi, period: 'year' },
   { kind: 'marketCagr', need: 'percent', re: /\bCAGR\b|compound annual/gi, period: 'year' },
   { kind: 'churn', need: 'percent', re: /churn/gi },
@@ -48,7 +50,7 @@ const LABELS: Label[] = [
   { kind: 'pilots', need: 'count', re: /\bpilots?\b|\bLOIs?\b|letters? of intent|\bPOCs?\b|proofs? of concept|wait ?list|pre-?orders?/gi },
   { kind: 'teamSize', need: 'count', re: /team of|employees|\bFTEs?\b|full[- ]time staff|team members|people (on|in) (the|our) team|mitarbeiter(innen)?|empleados|funcionários/gi },
   { kind: 'customers', need: 'count', re: /customers|clients|merchants|businesses|brands|enterprises|restaurants|hospitals|clinics|schools|retailers|stores|companies (use|using|signed)|accounts|kunden|clientes/gi },
-  { kind: 'users', need: 'count', re: /users|downloads|installs|members|subscribers|sign[- ]?ups|registrations|students|patients|farmers|listings|drivers|riders|hosts|guests|learners|nutzer|utilisateurs|usuarios|usuários/gi },
+  { kind: 'users', need: 'count', re: /users|downloads|installs|members|subscribers|sign[- ]?ups|registrations|students|patients|farmers|listings|drivers|riders|hosts|guests|learners|players|gamers|nutzer|utilisateurs|usuarios|usuários/gi },
 ];
 
 /** Plausible ranges, in USD for money: outside them a pairing is a misreading. */
@@ -128,14 +130,21 @@ const COUNT_BEFORE_MAX = 20;
 // Units that make a number a quantity of something other than people or companies.
 const UNIT_AFTER = /^\s?(\+\s?)?(acres?|hectares?|ha|km|kms|miles?|kg|g|tons?|tonnes?|t|[kMG]Wh?|TWh|W|hours?|hrs?|h|days?|weeks?|years?|yrs?|minutes?|mins?|min|seconds?|sec|s|sq\.?|m2|m²|litres?|liters?|l|ml|photos?|times|steps?|stages?|pages?|slides?|countries|cities|languages|patents?|awards?|x|GB|TB|MB|fps|°)(?![\p{L}])/iu;
 
-function nearestLabel(line: string, token: NumberToken, sameLine: boolean, hits: readonly LabelHit[] = labelHits(line)): Candidate | null {
+function nearestLabel(line: string, token: NumberToken, sameLine: boolean, hits: readonly LabelHit[] = labelHits(line), tokens: readonly NumberToken[] = []): Candidate | null {
   let best: Candidate | null = null;
+  const [from, to] = sentenceBounds(line, token.start, token.end);
   for (const { label, start: s, end: e } of hits) {
     if (!fits(token, label)) continue;
     let distance = 0;
     if (sameLine) {
       const contains = s <= token.start && e >= token.end;
       if (!contains && s < token.end && e > token.start) continue;
+      // A label in another sentence of the line names another figure.
+      if (!contains && (e <= from || s >= to)) continue;
+      // A label after two figures belongs to the nearer one: '₹10.54L BILLING / ₹1.26 CR ARR'.
+      if (s >= token.end && tokens.some((t) => t !== token && t.start >= token.end && t.end <= s && !t.year && fits(t, label))) continue;
+      // A label right after another figure is that figure's: '₹15.97L REVENUE AND +₹3.98L OPERATING PROFIT'.
+      if (e <= token.start && tokens.some((t) => t !== token && t.end <= s && /^\s*$/.test(line.slice(t.end, s)) && !t.year && fits(t, label))) continue;
       distance = contains ? 0 : e <= token.start ? token.start - e : s - token.end;
       if (label.need === 'count' && !contains) {
         if (s >= token.end && (distance > COUNT_AFTER_MAX || /\d/.test(line.slice(token.end, s)))) continue;
@@ -161,8 +170,8 @@ export function unitOf(kind: FactKind): Fact['unit'] {
 
 const MAX_FACTS = 400;
 
-/** The sentence of a line that holds the figure (lines can hold several sentences). */
-function quoteAround(line: string, start: number, end: number): string {
+/** Where the sentence of a line that holds the figure starts and ends (lines can hold several sentences). */
+function sentenceBounds(line: string, start: number, end: number): [number, number] {
   const bounds = /[.!?](?=\s+[A-Z])|•|·|\s\|\s/g;
   let a = 0;
   let b = line.length;
@@ -174,6 +183,12 @@ function quoteAround(line: string, start: number, end: number): string {
       break;
     }
   }
+  return [a, b];
+}
+
+/** The sentence of a line that holds the figure. */
+function quoteAround(line: string, start: number, end: number): string {
+  const [a, b] = sentenceBounds(line, start, end);
   const sentence = line.slice(a, b).trim();
   if (sentence.length <= 160) return sentence;
   const from = Math.max(a, start - 70);
@@ -212,11 +227,39 @@ function axisTicks(lines: readonly string[]): Set<string> {
   return new Set();
 }
 
+// Plan words in a figure's caption or label line ('SEP EXPECTED REVENUE', 'Sep '26 expected.').
+const TARGET_CAPTION = /\b(expected|projected|forecast(ed)?|target|goal|plan(ned)?|estimated|potential|by 20\d\d)\b/i;
+const MARKET_OR_ROUND: ReadonlySet<FactKind> = new Set(['tam', 'sam', 'som', 'marketCagr', 'raise', 'valuation', 'committed']);
+
+/** A line holding one figure and nothing else ('₹3.98L', '-₹0.4L', '35%'). */
+function isLoneFigure(line: string): boolean {
+  const t = findNumbers(line);
+  return t.length === 1 && line.replace(t[0]!.raw, '').replace(/[^\p{L}\p{N}]/gu, '') === '';
+}
+
+/**
+ * A line that starts in lower case continues the sentence of the line before it ('We are raising
+ * a $1.6M token round to provide' / 'a 46-month runway'): read them as one line.
+ */
+function joinContinuations(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out[out.length - 1];
+    const continues = /^\s*\p{Ll}/u.test(line) && !/[.!?:]\s*$/.test(prev ?? '.');
+    // 'valued at an estimated £275' / 'Million, reaching 23%': a figure's scale broken onto the next line.
+    const scaleBroken = /\d\s*$/.test(prev ?? '') && /^\s*(thousand|million|billion|trillion|bn|mn)\b/i.test(line);
+    if (prev !== undefined && (continues || scaleBroken) && prev.length + line.length < 200) out[out.length - 1] = `${prev.trimEnd()} ${line.trim()}`;
+    else out.push(line);
+  }
+  return out;
+}
+
 /** Numeric facts of one page (text and speaker notes), with their status and the index of their line. */
 export function pageFacts(page: PageText): PageClaim[] {
   const out: PageClaim[] = [];
-  const lines = [...page.text.split('\n'), ...page.notes.split('\n')].filter((l) => l.trim() !== '');
+  const lines = joinContinuations([...page.text.split('\n'), ...page.notes.split('\n')].filter((l) => l.trim() !== ''));
   const axis = axisTicks(lines);
+  const loneFigure = lines.map(isLoneFigure);
   lines.forEach((line, i) => {
     const tokens = findNumbers(line);
     const hits = labelHits(line);
@@ -231,12 +274,16 @@ export function pageFacts(page: PageText): PageClaim[] {
     }
     tokens.forEach((token, ti) => {
       if (token.year) return;
+      // A number written with a leading zero ('03', 'SLIDE 06') or after 'slide'/'step' numbers the deck, not a quantity.
+      if (!token.currency && !token.percent && (/^0\d/.test(token.raw) || /\b(slide|page|step|phase|chapter|part|no\.)\s?$/i.test(line.slice(0, token.start)))) return;
       // A list index ('6. This will…', '2) Customer base') is not a count.
       if (!token.currency && !token.percent && ti === 0 && /^\s*[-–•]?\s*\d{1,2}\s?[.)](\s|$)/.test(line.slice(0, token.end + 2))) return;
       const bare = !token.currency && !token.percent && !token.months;
       if (bare && UNIT_AFTER.test(line.slice(token.end))) return;
       // '1 in 5 students' is a share, not a count.
       if (bare && (/^\s?in \d/.test(line.slice(token.end)) || /\d\s?in\s?$/.test(line.slice(0, token.start)))) return;
+      // 'Average collection size of users 10,000', 'drivers make 31k': a quantity per person or an income, not a count.
+      if (bare && /\b(average|avg|mean|median|make|makes|earn|earns|earning|costs?|spends?)\b[^.;:]*$/i.test(line.slice(sentenceBounds(line, token.start, token.end)[0], token.start))) return;
       // '1500 learners per institution' is a ratio, not a count.
       if (bare && /^\+?\s?[\p{L}-]+( [\p{L}-]+)? per \p{L}/u.test(line.slice(token.end))) return;
       // Chart axis ticks ('£60,000', '£45,000', '£30,000' alone on their lines) label nothing.
@@ -249,30 +296,45 @@ export function pageFacts(page: PageText): PageClaim[] {
       const prev = tokens[ti - 1];
       if (prev && ratio.length === 0 && SEGMENTS.test(line) && prev.currency === token.currency && prev.percent === token.percent && /^\s?\/\s?$/.test(line.slice(prev.end, token.start))) return;
       // '<$5M turnover', '>100 employees': a bracket of a segment, not a figure.
-      if (/[<>≤≥]\s?$/.test(line.slice(0, token.start))) return;
+      if (/([<>≤≥]|\bup to|\bupto)\s?$/i.test(line.slice(0, token.start))) return;
       const sentence = quoteAround(line, token.start, token.end);
       // Questions ('$11m revenue by when?') state nothing.
       if (/\?\s*$/.test(sentence)) return;
-      let cand = nearestLabel(line, token, true, hits);
+      let cand = nearestLabel(line, token, true, hits, tokens);
+      let captionTarget = false;
       if (ratio.length === 2 && ratio.includes(token)) cand = { label: LABELS.find((l) => l.kind === (ratio[0] === token ? 'ltv' : 'cac'))!, distance: 0 };
       // A number alone on its line takes its label from a short neighbour line.
       const alone = tokens.length === 1 && line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
       // The slide's own number alone on its line is no figure.
       if (alone && bare && token.value === page.number && line.trim() === token.raw.trim()) return;
-      if ((!cand || cand.distance > 60) && alone) {
+      // A figure in a run of lone figures is a chart's data label: which label it has is unclear.
+      const inRun = loneFigure[i] && ((loneFigure[i - 1] && (loneFigure[i - 2] || loneFigure[i + 1])) || (loneFigure[i + 1] && loneFigure[i + 2]));
+      if ((!cand || cand.distance > 60) && alone && !inRun) {
         for (const j of [i + 1, i - 1]) {
           const nb = lines[j];
           if (nb === undefined || nb.length > 45) continue;
           const c = nearestLabel(nb, token, false);
+          // A neighbour with its own figure of that kind ('ARR run-rate: ₹1.26 Cr') lends its label to none.
+          if (c && findNumbers(nb).some((t) => !t.year && fits(t, c.label))) continue;
           if (c) {
             cand = c;
+            // 'SEP EXPECTED REVENUE' over '₹15.97L': the label says what the figure is and when.
+            captionTarget = TARGET_CAPTION.test(nb);
             break;
           }
+        }
+      }
+      // A short figure line with a caption of plan words and no figures of its own ('₹1.92 Cr ARR' over "Sep '26 expected.").
+      if (line.length <= 45) {
+        for (const caption of [lines[i + 1], lines[i - 1]]) {
+          if (caption !== undefined && caption.length <= 45 && TARGET_CAPTION.test(caption) && !findNumbers(caption).some((t) => t.currency !== null || t.percent || t.scaled)) captionTarget = true;
         }
       }
       if (cand && cand.distance > 80) cand = null;
       // Counts of a whole market ('400M small businesses globally') are not the company's.
       if (cand?.label.need === 'count' && MARKET_CONTEXT.test(alone ? `${lines[i + 1] ?? ''} ${lines[i - 1] ?? ''}` : sentence)) return;
+      // 'The industry is currently valued at $300 billion': a market's worth, not the company's valuation.
+      if (cand?.label.kind === 'valuation' && MARKET_CONTEXT.test(line.slice(...sentenceBounds(line, token.start, token.end)))) cand = null;
       let kind: FactKind;
       let period: Fact['period'] = null;
       let value = token.value;
@@ -280,10 +342,6 @@ export function pageFacts(page: PageText): PageClaim[] {
         kind = cand.label.kind;
         period = cand.label.period ?? null;
         if (token.multiple) value = (token.value - 1) * 100;
-        if (kind === 'momGrowth' && /\bWoW\b|week/i.test(line)) {
-          // Weekly growth compounds to monthly: (1+w)^(52/12) - 1.
-          value = (Math.pow(1 + value / 100, 52 / 12) - 1) * 100;
-        }
       } else if (token.currency !== null) kind = 'amount';
       else if (token.percent) kind = 'percent';
       else return;
@@ -300,7 +358,7 @@ export function pageFacts(page: PageText): PageClaim[] {
         page: page.number,
         quote: sentence,
         source: 'deck',
-        status: clauseStatus(line, tokens, ti, kind),
+        status: captionTarget && clauseStatus(line, tokens, ti, kind) === 'current' && !MARKET_OR_ROUND.has(kind) ? 'target' : clauseStatus(line, tokens, ti, kind),
         line: i,
       });
     });
@@ -331,6 +389,17 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
     const values = new Set(tiers.map((t) => t.value));
     claims = [...claims.filter((c) => !(c.page === page.number && (c.kind === 'amount' || (TIERS as readonly string[]).includes(c.kind)) && values.has(c.value))), ...tiers];
   }
+  // The headline market size: the first market page's largest unlabelled amount, when no figure is labelled TAM.
+  const labelledTamInDeck = claims.some((x) => x.kind === 'tam' && x.status === 'current');
+  const headlinePage = labelledTamInDeck
+    ? null
+    : ([...largestAmount.values()].filter((c) => (sectionsByPage.get(c.page!) ?? []).includes('market') && toUsd(c.value, c.currency) >= 1e8).sort((a, b) => a.page! - b.page!)[0]?.page ?? null);
+  const family = (c: Claim) => FAMILY[c.kind] ?? c.kind;
+  const tiersOf = (c: Claim) => {
+    const short = (x: Claim) => x.quote.length <= 30;
+    const others = claims.filter((x) => x.page === c.page && family(x) === family(c) && x.value !== c.value && short(x));
+    return short(c) && others.length >= 1;
+  };
   return claims.map((c) => {
     const kinds = c.page === null ? [] : (sectionsByPage.get(c.page) ?? []);
     const page = pages.find((p) => p.number === c.page);
@@ -338,7 +407,7 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
     let out = c;
     if (kinds.includes('market')) {
       const labelledTam = claims.some((x) => x.page === c.page && x.kind === 'tam');
-      if (c.kind === 'amount' && !labelledTam && largestAmount.get(c.page!) === c && toUsd(c.value, c.currency) >= 1e8) out = { ...c, kind: 'tam' };
+      if (c.kind === 'amount' && !labelledTam && c.page === headlinePage && largestAmount.get(c.page!) === c) out = { ...c, kind: 'tam' };
       else if ((c.kind === 'percent' || c.kind === 'yoyGrowth') && /\bgrow|\bCAGR\b|per annum|annually|a year/i.test(c.quote)) {
         out = { ...c, kind: 'marketCagr', period: 'year' };
       }
@@ -347,8 +416,52 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
       out = { ...out, status: 'target' };
     }
     if (out.status === 'current' && kinds.includes('team') && out.kind !== 'teamSize' && FOUNDER_PAST.test(out.quote)) out = { ...out, status: 'historical' };
+    // Users and customers counted on a market page that shows no traction are the market's ('100 Million total users of dating apps').
+    if (out.status === 'current' && kinds.includes('market') && !kinds.includes('traction') && PEOPLE_COUNTS.has(out.kind)) out = { ...out, status: 'historical' };
+    // Several counts of users (or customers) on one page, each a line of its own ('UP TO 5,000 USERS', '35,000 USERS',
+    // '100,000 USERS'): tiers or a schedule, and which one is today's is unclear.
+    if (out.status === 'current' && PEOPLE_COUNTS.has(out.kind) && tiersOf(out)) out = { ...out, status: 'target' };
     return out;
   });
+}
+
+const PEOPLE_COUNTS: ReadonlySet<FactKind> = new Set(['users', 'activeUsers', 'customers', 'payingCustomers']);
+
+/** Kinds that name one figure: 'customers' and 'paying customers' of one deck are one count. */
+const FAMILY: Partial<Record<FactKind, string>> = { payingCustomers: 'customers', activeUsers: 'users' };
+/** The sections where a deck states each kind of figure as its own. */
+const HOME: Partial<Record<FactKind, readonly string[]>> = {
+  tam: ['market'],
+  sam: ['market'],
+  som: ['market'],
+  marketCagr: ['market'],
+  raise: ['ask'],
+  valuation: ['ask'],
+  committed: ['ask'],
+  teamSize: ['team'],
+};
+const homeOf = (kind: FactKind): readonly string[] => HOME[kind] ?? ['traction', 'financials', 'businessModel'];
+
+/**
+ * A current figure the deck repeats on later pages ('ARR ₹1.26 Cr' on the traction, efficiency
+ * and ask pages) is one fact: it is kept once, where the deck states it as its own (a page of the
+ * section the figure belongs to, on a short line of label and figure, the first such page).
+ */
+export function withoutRepeats(claims: readonly Claim[], sectionsByPage: ReadonlyMap<number, readonly string[]>): Claim[] {
+  const rank = (c: Claim) => [(sectionsByPage.get(c.page ?? -1) ?? []).some((k) => homeOf(c.kind).includes(k)) ? 0 : 1, c.quote.length <= 40 ? 0 : 1, c.page ?? 0];
+  const better = (a: Claim, b: Claim) => {
+    const [x, y] = [rank(a), rank(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+    return false;
+  };
+  const keep = new Map<string, Claim>();
+  for (const c of claims) {
+    if (c.status !== 'current' || c.kind === 'amount' || c.kind === 'percent') continue;
+    const key = `${FAMILY[c.kind] ?? c.kind}|${c.value}`;
+    const held = keep.get(key);
+    if (!held || better(c, held)) keep.set(key, c);
+  }
+  return claims.filter((c) => c.status !== 'current' || c.kind === 'amount' || c.kind === 'percent' || keep.get(`${FAMILY[c.kind] ?? c.kind}|${c.value}`) === c);
 }
 
 const TIERS = ['tam', 'sam', 'som'] as const;

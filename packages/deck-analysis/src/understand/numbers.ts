@@ -127,7 +127,39 @@ export function findNumbers(line: string): NumberToken[] {
       months,
     });
   }
+  return mergeRanges(line, out);
+}
+
+/**
+ * A range written with its unit once ('$15–17B', '10-15%', '$2 to 3M') is one figure, its lower
+ * bound, in the unit the upper bound carries: '$15–17B' is $15B, not $15 and 17B.
+ */
+function mergeRanges(line: string, tokens: NumberToken[]): NumberToken[] {
+  const out: NumberToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1];
+    const joined = b && /^\s?(?:[-–—]|to)\s?$/.test(line.slice(a.end, b.start));
+    const unitless = !a.scaled && !a.percent && !a.multiple && !a.year && !a.months;
+    const sameCurrency = a.currency === null || b?.currency === null || a.currency === b?.currency;
+    if (b && joined && unitless && (b.scaled || b.percent) && sameCurrency && !b.year) {
+      const factor = b.scaled ? b.value / scaleless(b) : 1;
+      if (a.value * factor < b.value) {
+        out.push({ ...b, value: a.value * factor, currency: a.currency ?? b.currency, start: a.start, raw: line.slice(a.start, b.end).trim() });
+        i += 1;
+        continue;
+      }
+    }
+    out.push(a);
+  }
   return out;
+}
+
+/** The written number of a scaled token ('17B' → 17). */
+function scaleless(t: NumberToken): number {
+  const m = /\d[\d.,]*/.exec(t.raw.replace(/^[^\d]*/, ''));
+  const n = m ? parseNumber(m[0].replace(/[.,]$/, ''), t.currency === 'EUR') : t.value;
+  return Number.isFinite(n) && n > 0 ? n : t.value;
 }
 
 /** Fixed conversion to USD for benchmark comparison (documented in docs/scoring.md). */

@@ -196,29 +196,57 @@ export function founderSignals(pages: readonly PageText[], sectionsByPage: Reado
 // A founder title: 'Co-Founder (CTO)', 'CEO, Founder', 'Founder & CEO', 'Jane Doe - Founder'.
 const FOUNDER_TITLE = /(^|[,&/|(–—-]\s?|\b(and|&)\s)(co-?\s?founder|founder)\b|^\s*(co-?\s?founder|founder)\b|\b(co-?\s?founder|founder)\s*(\(|&|,|\/|$)/i;
 
+/** A line that is a person's name and nothing else ('Pierre-Olivier Latour', '– Yash Pratap'). */
+const PERSON = /^[\s\-–—•●*]*(\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?\p{Ll}+)?)(\s+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?\p{Ll}+)?){1,2}\s*$/u;
+// A heading over the founders' names: 'Founders', '● Founders', 'Founding team'.
+const FOUNDERS_HEADING = /^[\s\-–—•●*]*(the\s+)?(co-?\s?founders|founders|founding team)\s*:?\s*$/i;
+const GROUP_END = /^[\s\-–—•●*]*(advisors?|advisory board|board|mentors?|investors?|team|employees|partners)\s*:?\s*$/i;
+const NOT_FOUNDER_LINE = /@|\bas a (co-?)?founder\b|\bfounders?\s+(of|at)\b|\bex[-:]/i;
+
+/** The name on a founder's title line ('Rahul Kumar (Founder): 60 %', 'Founder: Rahul Kumar'), if it names one. */
+function nameOnTitleLine(line: string): string | null {
+  const parts = line.split(/[(:,|–—]|\s-\s|\bco-?\s?founders?\b|\bfounders?\b/i).map((x) => x.trim()).filter((x) => x !== '');
+  return parts.find((x) => PERSON.test(x)) ?? null;
+}
+
 /**
- * People titled founder or co-founder on team pages (one per line that names the title; a
- * CEO or CTO is not counted unless titled founder), with the page and line of the first.
+ * People titled founder or co-founder, counted per page (one per person: by the name on or beside
+ * the title line, else one per title line; names listed under a 'Founders' heading count too), on
+ * team pages or, where a title line names the person, on any page. The deck's count is the page
+ * that shows most founders (a team page first, then the earliest), with the line of its first.
  */
 export function foundersInDeck(
   pages: readonly PageText[],
   sectionsByPage: ReadonlyMap<number, SectionKind[]>,
 ): { count: number; page: number | null; quote: string } {
-  let count = 0;
-  let page: number | null = null;
-  let quote = '';
+  let best: { count: number; page: number | null; quote: string; team: boolean } = { count: 0, page: null, quote: '', team: false };
   for (const p of pages) {
-    if (!(sectionsByPage.get(p.number)?.includes('team') ?? false)) continue;
-    for (const line of p.text.split('\n')) {
+    const team = sectionsByPage.get(p.number)?.includes('team') ?? false;
+    const lines = p.text.split('\n').map((l) => l.trim());
+    const people = new Set<string>();
+    let quote = '';
+    let underHeading = FOUNDERS_HEADING.test(p.title ?? '') && team;
+    for (const [i, line] of lines.entries()) {
       // Advisors and board members listed below the team are not founders.
-      if (/^\s*(advisors?|advisory board|board|mentors?|investors?)\s*:?\s*$/i.test(line)) break;
-      if (line.length >= 120 || !FOUNDER_TITLE.test(line) || /@|\bas a (co-?)?founder\b|\bfounders?\s+(of|at)\b|\bex[-:]/i.test(line)) continue;
-      count += 1;
-      if (page === null) {
-        page = p.number;
-        quote = line.trim();
+      if (/^\s*(advisors?|advisory board|board|mentors?|investors?)\s*:?\s*$/i.test(line.replace(/^[\s\-–—•●*]+/, ''))) break;
+      if (FOUNDERS_HEADING.test(line)) {
+        underHeading = team;
+        continue;
+      }
+      if (GROUP_END.test(line)) underHeading = false;
+      if (line.length < 120 && FOUNDER_TITLE.test(line) && !NOT_FOUNDER_LINE.test(line)) {
+        const named = nameOnTitleLine(line);
+        const beside = [lines[i - 1], lines[i + 1]].find((l) => l !== undefined && PERSON.test(l) && !FOUNDER_TITLE.test(l));
+        if (!named && !team) continue;
+        people.add((named ?? beside ?? `line ${i}`).replace(/^[\s\-–—•●*]+/, '').toLowerCase());
+        if (quote === '') quote = line;
+      } else if (underHeading && PERSON.test(line)) {
+        people.add(line.replace(/^[\s\-–—•●*]+/, '').toLowerCase());
+        if (quote === '') quote = line;
       }
     }
+    const better = people.size > best.count || (people.size === best.count && people.size > 0 && team && !best.team);
+    if (better) best = { count: people.size, page: p.number, quote, team };
   }
-  return { count, page, quote };
+  return { count: best.count, page: best.page, quote: best.quote };
 }
