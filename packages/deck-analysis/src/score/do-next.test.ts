@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAnalysis } from '../build-analysis.ts';
 import type { DeckText } from '../model.ts';
 import { slide } from '../testing/gaming-slides.ts';
+import { slideToAdd } from './do-next.ts';
 import { weightedOverall } from './weighted.ts';
 
 const deck = (pages: Array<ReturnType<typeof slide>>): DeckText => ({ format: 'pptx', pages: pages.map((p, i) => ({ ...p, number: i + 1 })) });
@@ -53,3 +54,11 @@ describe('Do-Next', () => {
   });
 });
 
+
+describe('the slide a Do-Next asks for', () => {
+  it('takes the article its name needs', () => {
+    expect(slideToAdd('ask')).toBe('an ask slide');
+    expect(slideToAdd('problem')).toBe('a problem slide');
+    expect(slideToAdd('gtm')).toBe('a go-to-market slide');
+  });
+});

@@ -201,6 +201,9 @@ const SECTION_NAME: Record<SectionKind, string> = {
   risks: 'risks',
 };
 
+/** 'a problem slide', 'an ask slide': the article the section's name takes. */
+export const slideToAdd = (kind: SectionKind) => `${/^[aeio]/i.test(SECTION_NAME[kind]) ? 'an' : 'a'} ${SECTION_NAME[kind]} slide`;
+
 /**
  * Advice that fits the deck: a slide the deck has is never asked for again; when it is
  * there but weak, the advice says what it lacks (the rubric items that did not fire).
@@ -214,7 +217,7 @@ function advice(key: SubScoreKey, imp: Improvement, u: Understanding, result: Di
   const where = present.map((s) => `${SECTION_NAME[s.kind]} slide (page ${s.pages.join(', ')})`).join(' and ');
   const title = absent.length === 0 ? `Strengthen your ${present.map((s) => SECTION_NAME[s.kind]).join(' and ')} slide${present.length > 1 ? 's' : ''}` : imp.title;
   const parts = [`Your ${where} ${lacks.length > 0 ? `lacks ${lacks.slice(0, 4).join(', ')}: add ${lacks.length > 1 ? 'them' : 'it'} there` : 'is there; make its figures specific and sourced'}`];
-  if (absent.length > 0) parts.push(`add ${absent.map((k) => `a ${SECTION_NAME[k]} slide`).join(' and ')}`);
+  if (absent.length > 0) parts.push(`add ${absent.map(slideToAdd).join(' and ')}`);
   return { title, detail: `${parts.join('; ')}.` };
 }
 
