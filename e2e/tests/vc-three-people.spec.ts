@@ -95,6 +95,8 @@ test.describe('a fund team and a founder', () => {
     // 4. The partner approves: the company is a deal in the pipeline.
     await them.getByRole('button', { name: `Approve Intro: ${COMPANY}` }).click();
     await expect(toasts(them)).toContainText(`Approve Intro action taken for ${COMPANY}`);
+    // The acted-on notification says what was done (issue 29 point 3).
+    await expect(them.getByText('Approved: added to your pipeline')).toBeVisible();
     await them.goto('/vc/pipeline');
     await expect(them.getByRole('link', { name: COMPANY }).first()).toBeVisible();
 

@@ -91,7 +91,8 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
           ) : null}
           <p className="mt-1 text-xs text-slate-500">
             {dateFormat.format(new Date(n.date))}
-            {n.action ? ` · ${NOTIFICATION_ACTION_LABELS[n.action]}` : ''}
+            {/* What the action did when the server says more than its name ('Approved: added to your pipeline'). */}
+            {n.outcome ? ` · ${n.outcome}` : n.action ? ` · ${NOTIFICATION_ACTION_LABELS[n.action]}` : ''}
           </p>
           {asking ? (
             <QuestionForm busy={act.isPending} onSend={(q) => void run('moreinfo', q)} onCancel={() => setAsking(false)} />
