@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { pageOn, signUpOn } from '../other-server.ts';
 import { startFitScore, type FitScoreProcess } from '../server-process.ts';
-import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { api, createUser, expect, shoot, test, useSession } from '../fixtures.ts';
 
 /**
  * Billing never fakes a payment (issue 29, point 8). Without Stripe (the embedded default) there is
@@ -9,16 +8,6 @@ import { api, createUser, expect, test, useSession } from '../fixtures.ts';
  * Stripe (the e2e server's local stand-in) 'Upgrade' leads to Stripe Checkout, and the plan changes
  * only when Stripe's signed webhook arrives.
  */
-
-const shots = process.env.E2E_SHOTS;
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const FUND = { fund_name: 'Ledger Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null };
 

@@ -1,25 +1,14 @@
-import type { Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { api, createUser, expect, shoot, test, useSession } from '../fixtures.ts';
 
 // Issue 29 point 4: High/Medium/Low is confidence everywhere; a fund's score reads Strong Match /
 // Consider / Weak Match; the founder is told that each fund scores with its own weights.
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDeck = existsSync(DECK);
 if (!haveDeck && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${DECK} is missing`);
-const shots = process.env.E2E_SHOTS;
 /** The spec's Recommendation bands (section 2). */
 const bandOf = (score: number) => (score >= 80 ? 'Strong Match' : score >= 60 ? 'Consider' : 'Weak Match');
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('the same words on both sides', () => {
   test.skip(!haveDeck, `shared deck fixture not found at ${DECK}`);

@@ -1,25 +1,14 @@
-import type { Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, useSession } from '../fixtures.ts';
+import { expect, shoot, test, useSession } from '../fixtures.ts';
 import { pageOn, signUpOn } from '../other-server.ts';
 import { startFitScore, type FitScoreProcess } from '../server-process.ts';
 
 // Issue 33 point 1: an Enterprise fund's admin makes an API key in Settings → API, another system
 // uses it on /api/v1/, and revoking it ends that at once. Enterprise is set by an operator
 // (`npm run plan:set`), so this spec runs a server of its own and stops it for the command.
-const shots = process.env.E2E_SHOTS;
 const ROOT = join(import.meta.dirname, '../..');
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const FUND = { fund_name: 'Keystone Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null };
 

@@ -1,18 +1,6 @@
-import type { Page } from '@playwright/test';
-import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { api, createUser, expect, shoot, test, useSession } from '../fixtures.ts';
 
 // Issue 29 point 7: a member sees the admin-only weight screens read-only, with who can change them.
-const shots = process.env.E2E_SHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a member sees Investment Weights and Scoring Preferences read-only, naming the admins; the admin can edit', async ({ page }) => {
   const admin = await createUser('vc', 'Ada Admin');
   await api(admin, 'POST', '/vc/profile/step1/', { fund_name: 'Roles Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null });

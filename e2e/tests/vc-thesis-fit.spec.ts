@@ -1,25 +1,13 @@
-import type { Page } from '@playwright/test';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { api, apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, apiUrl, createUser, expect, shoot, test, type TestUser, useSession } from '../fixtures.ts';
 
 // Issue 29 point 2: free-text places and stages read the same on both sides (@fitscore/thesis).
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/uber-2008-deck-redesign.pdf');
 const OTHER_DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/airbnb-deck-powerpoint-reproduction.pdf');
 const haveDecks = existsSync(DECK) && existsSync(OTHER_DECK);
 if (!haveDecks && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${DECK} is missing`);
-const shots = process.env.E2E_SHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** Sends a deal through the fund's signed webhook (Standard Webhooks: HMAC-SHA256 of id.timestamp.body). */
 async function webhookDeal(vc: TestUser, fields: Record<string, string>, deckPath: string) {
   const { secret } = await api<{ secret: string }>(vc, 'POST', '/vc/intake/webhook-secret/');
