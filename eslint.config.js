@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const QUERY_KEYS_MESSAGE = 'Query keys come from lib/query-keys.ts (queryKeys): no key is written as an array literal elsewhere.';
+
 const root = import.meta.dirname;
 const subfolders = (dir) =>
   existsSync(join(root, dir))
@@ -231,6 +233,18 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
       ...restrict(webOnlyContracts),
+      // The cache keys live in lib/query-keys.ts: one place, so one feature's change can refresh
+      // another's data and no key is typed twice (issue 28 point 10).
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' },
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEYS_MESSAGE },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(setQueryData|setQueriesData|getQueryData|getQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries)$/] > ArrayExpression",
+          message: QUERY_KEYS_MESSAGE,
+        },
+      ],
     },
   },
   {

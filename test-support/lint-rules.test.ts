@@ -137,6 +137,20 @@ const violations: { name: string; file: string; code: string; rule: string; says
     rule: 'import-x/no-restricted-paths',
     says: "Plugins never import a module's repository",
   },
+  {
+    name: 'a web feature typing its own query key',
+    file: featureAFile,
+    code: `import { useQuery } from '@tanstack/react-query';\nexport const useThing = () => useQuery({ queryKey: ['vc', 'thing'], queryFn: () => 1 });\n`,
+    rule: 'no-restricted-syntax',
+    says: 'Query keys come from lib/query-keys.ts',
+  },
+  {
+    name: 'a web feature invalidating by a key of its own',
+    file: featureAFile,
+    code: `import type { QueryClient } from '@tanstack/react-query';\nexport const refresh = (c: QueryClient) => c.invalidateQueries({ queryKey: ['vc', 'deals'] });\nexport const read = (c: QueryClient) => c.getQueryData(['auth', 'me']);\n`,
+    rule: 'no-restricted-syntax',
+    says: 'Query keys come from lib/query-keys.ts',
+  },
 ];
 
 describe('eslint.config.js refuses code that breaks a dependency direction', () => {

@@ -2,13 +2,14 @@ import { buildPath, intakeEndpoints, type ApplyFields } from '@fitscore/contract
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl, callEndpoint } from '@/lib/api-client';
 import { postFormWithProgress } from '@/lib/upload-with-progress';
+import { queryKeys } from '@/lib/query-keys';
 
 const ReceiptSchema = intakeEndpoints.apply.response;
 
 /** The fund a public apply page is for; 404 (unknown) and 410 (form off) come back as errors with the server's text. */
 export function useApplyFund(slug: string) {
   return useQuery({
-    queryKey: ['apply', slug],
+    queryKey: queryKeys.apply(slug),
     queryFn: ({ signal }) => callEndpoint(intakeEndpoints.applyFund, { params: { slug }, signal }, 'Could not load this application form'),
     retry: false,
   });

@@ -3,8 +3,9 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { fetchMe, resendVerification } from '../api';
+import { queryKeys } from '@/lib/query-keys';
 
-const ME_KEY = ['auth', 'me'] as const;
+const ME_KEY = queryKeys.me;
 
 /** Unverified accounts work as usual; this asks them to open the link mailed at sign-up. */
 export function VerifyEmailBanner() {

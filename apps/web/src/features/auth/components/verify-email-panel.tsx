@@ -5,6 +5,7 @@ import { dashboardPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { verifyEmail } from '../api';
 import { useAuth } from '../auth-provider';
+import { queryKeys } from '@/lib/query-keys';
 
 /** One click confirms the address (a button, so mail scanners that open links confirm nothing). */
 export function VerifyEmailPanel({ token }: { token: string | null }) {
@@ -12,7 +13,7 @@ export function VerifyEmailPanel({ token }: { token: string | null }) {
   const queryClient = useQueryClient();
   const verify = useMutation({
     mutationFn: () => verifyEmail(token ?? ''),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
   const next = user ? { to: dashboardPath(user.type), label: 'Go to your dashboard' } : { to: paths.signin, label: 'Sign in' };
 

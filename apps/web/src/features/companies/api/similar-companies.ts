@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const raiseKey = ['founder', 'raise'] as const;
+const raiseKey = queryKeys.founder.raise;
 
 /** Premium: ask only when the plan includes it (`enabled`), so a free plan gets no refusal to log. */
 export function useSimilarCompanies(enabled: boolean) {

@@ -1,9 +1,10 @@
 import { matchesEndpoints } from '@fitscore/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const matchesKey = ['founder', 'investor-matches'] as const;
-const introsKey = ['founder', 'intros'] as const;
+const matchesKey = queryKeys.founder.investorMatches;
+const introsKey = queryKeys.founder.intros;
 
 /** Premium: asked only when the plan includes it (`enabled`), so a free plan gets no refusal to log. */
 export function useInvestorMatches(enabled: boolean) {

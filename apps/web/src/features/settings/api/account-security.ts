@@ -1,16 +1,17 @@
 import { accountEndpoints, type ChangePasswordBody } from '@fitscore/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const sessionsQuery = () =>
   queryOptions({
-    queryKey: ['account', 'sessions'],
+    queryKey: queryKeys.account.sessions,
     queryFn: ({ signal }) => callEndpoint(accountEndpoints.listSessions, { signal }, 'Could not load your sessions'),
   });
 
 export const twoFactorQuery = () =>
   queryOptions({
-    queryKey: ['account', 'two-factor'],
+    queryKey: queryKeys.account.twoFactor,
     queryFn: ({ signal }) =>
       callEndpoint(accountEndpoints.twoFactorStatus, { signal }, 'Could not load two-factor settings'),
   });

@@ -2,10 +2,11 @@ import { billingEndpoints } from '@fitscore/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { goToStripe } from '@/components/ui/billing';
 import { callEndpoint } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const subscriptionQuery = () =>
   queryOptions({
-    queryKey: ['billing', 'subscription'],
+    queryKey: queryKeys.subscription,
     queryFn: ({ signal }) => callEndpoint(billingEndpoints.subscription, { signal }, 'Could not load your plan'),
   });
 

@@ -34,7 +34,7 @@ export function useRevokeShareLink() {
 /** The public page's data; a revoked or unknown link is a 404 the page shows as such. */
 export function useSharedReport(token: string) {
   return useQuery({
-    queryKey: ['public', 'share', token],
+    queryKey: queryKeys.share(token),
     queryFn: ({ signal }) => callEndpoint(shareEndpoints.view, { params: { token }, signal }, 'Could not load this FitScore'),
     staleTime: 60_000,
   });

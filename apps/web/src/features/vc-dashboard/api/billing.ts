@@ -2,10 +2,11 @@ import { fundBillingEndpoints } from '@fitscore/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { goToStripe } from '@/components/ui/billing';
 import { callEndpoint } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const fundSubscriptionQuery = () =>
   queryOptions({
-    queryKey: ['vc', 'billing'],
+    queryKey: queryKeys.vc.billing,
     queryFn: ({ signal }) => callEndpoint(fundBillingEndpoints.subscription, { signal }, 'Could not load your plan'),
   });
 

@@ -11,9 +11,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, useRef } from 'react';
 import { callEndpoint } from '@/lib/api-client';
 import { useServerEvent } from '@/lib/server-events';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Every deal query of the investor side starts with this key: an upload or a review refreshes them all. */
-const DEALS = ['vc', 'deals'] as const;
+const DEALS = queryKeys.vc.deals.all;
 const RECENT_COUNT = 5;
 /** How often a deal still being scored is asked about again. */
 export const SCORING_POLL_MS = 1500;
@@ -22,14 +23,14 @@ const inFlight = (deal: Deal) => deal.scoring.state === 'queued' || deal.scoring
 
 export const latestDealQuery = () =>
   queryOptions({
-    queryKey: [...DEALS, 'latest'],
+    queryKey: queryKeys.vc.deals.latest,
     queryFn: ({ signal }) => callEndpoint(dealsEndpoints.latestDeal, { signal }, 'Could not load the latest deal'),
   });
 
 /** The newest deals with their scoring state; asked again while one is still being scored. */
 export const recentDealsQuery = () =>
   queryOptions({
-    queryKey: [...DEALS, 'recent'],
+    queryKey: queryKeys.vc.deals.recent,
     queryFn: ({ signal }) =>
       callEndpoint(dealsEndpoints.list, { query: { sort: '-date', limit: RECENT_COUNT }, signal }, 'Could not load your deals'),
     refetchInterval: (query) => (query.state.data?.deals.some(inFlight) ? SCORING_POLL_MS : false),
@@ -37,20 +38,20 @@ export const recentDealsQuery = () =>
 
 export const weeklyDealsQuery = () =>
   queryOptions({
-    queryKey: [...DEALS, 'weekly'],
+    queryKey: queryKeys.vc.deals.weekly,
     queryFn: ({ signal }) => callEndpoint(dealInsightEndpoints.weekly, { signal }, 'Could not load the deals per week'),
   });
 
 /** The fund's median days to a decision; under the deals key, so a status change reads it again. */
 export const decisionTimeQuery = () =>
   queryOptions({
-    queryKey: [...DEALS, 'decision-time'],
+    queryKey: queryKeys.vc.deals.decisionTime,
     queryFn: ({ signal }) => callEndpoint(dealInsightEndpoints.decisionTime, { signal }, 'Could not load the time to decision'),
   });
 
 export const notificationsQuery = () =>
   queryOptions({
-    queryKey: ['vc', 'notifications'],
+    queryKey: queryKeys.vc.notifications,
     queryFn: ({ signal }) => callEndpoint(notificationsEndpoints.list, { signal }, 'Could not load your notifications'),
   });
 

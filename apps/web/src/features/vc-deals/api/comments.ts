@@ -3,11 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { dealKeys } from './deals';
 
-/** Under the deal's detail key: whatever reads the deal again (a status change) reads these again too. */
-export const commentKeys = {
-  comments: (dealId: string) => [...dealKeys.detail(dealId), 'comments'] as const,
-  activity: (dealId: string) => [...dealKeys.detail(dealId), 'activity'] as const,
-};
+export const commentKeys = { comments: dealKeys.comments, activity: dealKeys.activity };
 
 export function useDealComments(dealId: string) {
   return useQuery({

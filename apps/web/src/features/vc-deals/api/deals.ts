@@ -16,16 +16,8 @@ import { listQuery, type PipelineView } from '../lib/filters';
 type DealList = EndpointResponse<typeof dealsEndpoints.list>;
 export type DealDetail = EndpointResponse<typeof dealsEndpoints.detail>;
 
-export const dealKeys = {
-  all: [...queryKeys.vc.all, 'deals'] as const,
-  lists: [...queryKeys.vc.all, 'deals', 'list'] as const,
-  list: (query: ReturnType<typeof listQuery>) => [...queryKeys.vc.all, 'deals', 'list', query] as const,
-  detail: (id: string) => [...queryKeys.vc.all, 'deals', 'detail', id] as const,
-  declineReasons: (id: string) => [...queryKeys.vc.all, 'deals', 'detail', id, 'decline-reasons'] as const,
-  members: [...queryKeys.vc.all, 'members'] as const,
-  facetsAll: [...queryKeys.vc.all, 'deals', 'facets'] as const,
-  facets: (status: DealRowStatus | undefined) => [...queryKeys.vc.all, 'deals', 'facets', status ?? 'all'] as const,
-};
+/** The deals' keys (lib/query-keys.ts), with the members list the pipeline's Assign reads. */
+export const dealKeys = { ...queryKeys.vc.deals, members: queryKeys.vc.members };
 
 const PAGE_SIZE = 50;
 const inFlight = (d: Deal) => d.scoring.state === 'queued' || d.scoring.state === 'running';
@@ -185,7 +177,7 @@ export function useAssignDeal() {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.lists, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: dealKeys.facetsAll });
-      void client.invalidateQueries({ queryKey: [...dealKeys.detail(deal.id), 'activity'] });
+      void client.invalidateQueries({ queryKey: dealKeys.activity(deal.id) });
     },
   });
 }
@@ -196,7 +188,7 @@ export function useMarkReviewed() {
     mutationFn: (id: string) => callEndpoint(dealsEndpoints.markReviewed, { params: { id } }, 'Could not mark the deal as reviewed.'),
     onSuccess: ({ deal }) => {
       patchDeal(client, deal.id, () => deal);
-      void client.invalidateQueries({ queryKey: [...dealKeys.detail(deal.id), 'activity'] });
+      void client.invalidateQueries({ queryKey: dealKeys.activity(deal.id) });
     },
   });
 }

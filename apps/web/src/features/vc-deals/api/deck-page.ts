@@ -12,7 +12,7 @@ export const deckPagePath = (dealId: string, page: number) => `/api/vc/deals/${e
  */
 export function useDeckPage(dealId: string, page: number) {
   const query = useQuery({
-    queryKey: [...dealKeys.detail(dealId), 'page', page],
+    queryKey: dealKeys.page(dealId, page),
     queryFn: async ({ signal }) => {
       const response = await fetch(apiUrl(deckPagePath(dealId, page)), { headers: authHeader(), signal });
       if (!response.ok) throw await readError(response, `Page ${page} could not be loaded.`);

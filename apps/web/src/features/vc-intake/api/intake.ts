@@ -1,11 +1,9 @@
 import { intakeEndpoints, type IntakeChannel, type IntakeOutcome } from '@fitscore/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const keys = {
-  settings: ['vc', 'intake', 'settings'] as const,
-  log: (filters: IntakeLogFilters) => ['vc', 'intake', 'log', filters] as const,
-};
+const keys = queryKeys.vc.intake;
 
 export interface IntakeLogFilters {
   channel?: IntakeChannel;

@@ -1,11 +1,9 @@
 import { integrationsEndpoints, type SaveIntegrationsBody } from '@fitscore/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const keys = {
-  settings: ['vc', 'integrations', 'settings'] as const,
-  deliveries: ['vc', 'integrations', 'deliveries'] as const,
-};
+const keys = queryKeys.vc.integrations;
 
 export const useIntegrationSettings = () =>
   useQuery({

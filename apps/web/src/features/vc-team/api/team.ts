@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const teamQuery = () =>
   queryOptions({
-    queryKey: [...queryKeys.vc.all, 'team'],
+    queryKey: queryKeys.vc.team,
     queryFn: ({ signal }) => callEndpoint(teamEndpoints.get, { signal }, 'Could not load your team'),
   });
 
@@ -19,7 +19,7 @@ function useTeamMutation<T, R>(run: (input: T) => Promise<R>) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: teamQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: [...queryKeys.vc.all, 'members'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.vc.members }),
       ]),
   });
 }
@@ -57,7 +57,7 @@ export function useJoinTeam() {
 export const useInvitePreview = (token: string) =>
   useQuery({
     // A local key (the shared query keys are another change's): the invite is read once per page.
-    queryKey: ['invite-preview', token],
+    queryKey: queryKeys.invitePreview(token),
     queryFn: () => callEndpoint(teamEndpoints.invitePreview, { body: { token } }, 'Could not read the invite'),
     enabled: token !== '',
     retry: false,
