@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../test/decks.ts';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { signUp, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { settledRun } from '../../test/scoring-waits.ts';
 
 let s3: TestS3Server;
 let server: TestServer;
@@ -33,12 +34,7 @@ describe('BLOB_STORE=s3: the server keeps uploaded decks in the bucket', () => {
 
     const start = await server.request('POST', '/founder/score/start/', { token });
     expect(start.status).toBe(202);
-    const deadline = Date.now() + 60_000;
-    let run = start.body.run;
-    while (run.status !== 'done' && run.status !== 'failed' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 150));
-      run = (await server.request('GET', `/founder/score/runs/${run.id}/`, { token })).body.run;
-    }
+    const run = await settledRun(server, token, start.body.run.id, 60_000);
     expect(run).toMatchObject({ status: 'done', error: null });
     const score = await server.request('GET', '/founder/score/', { token });
     expect(score.body.score.analysis.facts).toContainEqual(expect.objectContaining({ kind: 'mrr', value: 85_000 }));

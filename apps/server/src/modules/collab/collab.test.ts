@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -214,13 +215,9 @@ async function uploadScored(token: string, companyName: string) {
   const res = await server.request('POST', '/api/vc/deals/upload', { token, raw: form });
   expect(res.status).toBe(202);
   const id = res.body.deal.id as string;
-  for (let i = 0; i < 600; i++) {
-    const state = (await server.request('GET', `/api/vc/deals/${id}`, { token })).body.deal.scoring.state;
-    if (state === 'done') return id;
-    if (state === 'failed') throw new Error('scoring failed');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('scoring did not finish');
+  const deal = await settledDeal(server, token, id);
+  if (deal.scoring.state !== 'done') throw new Error('scoring failed');
+  return id;
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 15));

@@ -8,6 +8,7 @@ import { makePpt } from '../../../../../packages/deck-analysis/src/testing/gener
 import { makePdfDeck, makePptxDeck, makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { NOT_DRAWABLE } from './deal-insights.service.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -149,14 +150,7 @@ describe('GET /api/vc/deals/weekly', () => {
   });
 });
 
-async function settled(token: string, id: string) {
-  for (let i = 0; i < 300; i++) {
-    const res = await server.request('GET', `/api/vc/deals/${id}`, { token });
-    if (['done', 'failed'].includes(res.body.deal.scoring.state)) return res.body.deal;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('scoring did not finish');
-}
+const settled = (token: string, id: string) => settledDeal(server, token, id);
 
 describe('POST /api/vc/deals/{id}/retry-scoring', () => {
   it('scores a failed deal again; refuses one that is not failed, another fund’s, and a spent trial', async () => {

@@ -5,6 +5,7 @@ import { regionsOf } from '@fitscore/thesis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck, makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,14 +72,6 @@ const weights = (token: string, w: Partial<Scores>) =>
 
 const list = (token: string, query = '') => server.request('GET', `/api/vc/deals${query}`, { token });
 
-async function pollScored(token: string, id: string) {
-  for (let i = 0; i < 300; i++) {
-    const res = await server.request('GET', `/api/vc/deals/${id}`, { token });
-    if (res.body.deal.scoring.state === 'done' || res.body.deal.scoring.state === 'failed') return res;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('scoring did not finish');
-}
 
 function uploadForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }) {
   const form = new FormData();
@@ -326,7 +319,8 @@ describe('POST /api/vc/deals/upload', () => {
     expect(res.status).toBe(202);
     expect(res.body.deal).toMatchObject({ startupName: 'Acme Robotics', fitScore: null, source: 'upload', status: 'new', thesisFit: { sector: true, stage: true } });
     expect(['queued', 'running']).toContain(res.body.deal.scoring.state);
-    const done = await pollScored(f.token, res.body.deal.id);
+    await settledDeal(server, f.token, res.body.deal.id);
+    const done = await server.request('GET', `/api/vc/deals/${res.body.deal.id}`, { token: f.token });
     expect(done.body.deal.scoring).toEqual({ state: 'done' });
     expect(done.body.deal.fitScore).toEqual(expect.any(Number));
     expect(done.body.deal.tags).toEqual(expect.arrayContaining(['Revenue', 'Repeat founders', 'Thesis: sector ✓ stage ✓']));

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { signUp, type TestServer } from '../../../test/test-server.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 
 /** A fund with its thesis saved and the chosen intake sources on; its slug and email token. */
 export async function newFund(server: Pick<TestServer, 'request'>, options: { form?: boolean; email?: boolean; name?: string } = {}) {
@@ -41,16 +42,7 @@ export async function dealsOf(server: TestServer, fund: Fund) {
   return res.body.deals as { id: string; startupName: string; source: string; contactEmail: string; website: string; sources: { channel: string }[]; scoring: { state: string }; fitScore: number | null; tags: string[] }[];
 }
 
-export async function scoredDeal(server: TestServer, fund: Fund, dealId: string, timeoutMs = 150_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await server.request('GET', `/api/vc/deals/${dealId}`, { token: fund.token });
-    const state = res.body.deal?.scoring?.state;
-    if (state === 'done' || state === 'failed') return res.body.deal;
-    if (Date.now() > deadline) throw new Error('scoring did not finish');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+export const scoredDeal = (server: TestServer, fund: Fund, dealId: string, timeoutMs = 150_000) => settledDeal(server, fund.token, dealId, timeoutMs);
 
 export interface MailSpec {
   from?: string;

@@ -7,6 +7,7 @@ import { signUp, startTestServer, type TestServer } from '../../../test/test-ser
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import { createNotificationsService } from './notifications.service.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,14 +53,7 @@ async function upload(token: string, companyName: string) {
   return res.body.deal.id as string;
 }
 
-async function pollScored(token: string, id: string) {
-  for (let i = 0; i < 600; i++) {
-    const res = await server.request('GET', `/api/vc/deals/${id}`, { token });
-    if (res.body.deal.scoring.state === 'done' || res.body.deal.scoring.state === 'failed') return res.body.deal;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('scoring did not finish');
-}
+const pollScored = (token: string, id: string) => settledDeal(server, token, id);
 
 /** The user's event stream, open and ready. */
 async function openStream(token: string) {

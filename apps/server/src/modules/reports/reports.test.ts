@@ -4,6 +4,7 @@ import { fileForm, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { pdfSafe } from './report-pdf.ts';
 import { NO_SCORE_FOR_REPORT } from './reports.service.ts';
+import { settledRun } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,13 +19,8 @@ async function scoredFounder(s: TestServer, profile: Record<string, unknown> = {
   const up = await s.request('POST', '/founder/deck/upload/', { token: user.token, raw: fileForm(await makeSolidDeck(), 'deck.pdf') });
   expect(up.status).toBe(201);
   const start = await s.request('POST', '/founder/score/start/', { token: user.token });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const run = (await s.request('GET', `/founder/score/runs/${start.body.run.id}/`, { token: user.token })).body.run;
-    if (run.status === 'done') break;
-    if (run.status === 'failed' || Date.now() > deadline) throw new Error(`scoring ${run.status}: ${run.error}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const run = await settledRun(s, user.token, start.body.run.id);
+  if (run.status !== 'done') throw new Error(`scoring ${run.status}: ${run.error}`);
   const score = (await s.request('GET', '/founder/score/', { token: user.token })).body.score;
   return { ...user, score };
 }

@@ -9,6 +9,7 @@ import { setPlan } from '../../../test/plans.ts';
 import { createBoss } from '../jobs/job-queue.ts';
 import { createScoringRepository, LostLeaseError } from './scoring.repository.ts';
 import { SCORING_QUEUE } from './scoring.service.ts';
+import { settledRun } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 let solidDeck: Uint8Array;
@@ -26,15 +27,7 @@ async function founderReady(s: TestServer, deck: Uint8Array = solidDeck) {
   return user;
 }
 
-async function waitForRun(s: TestServer, token: string, runId: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await s.request('GET', `/founder/score/runs/${runId}/`, { token });
-    if (res.body.run.status === 'done' || res.body.run.status === 'failed') return res.body.run;
-    if (Date.now() > deadline) throw new Error(`run ${runId} still ${res.body.run.status}/${res.body.run.stage}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitForRun = settledRun;
 
 describe('scoring a deck', () => {
   it('runs as a job through the real stages and stores the result with its versions', async () => {

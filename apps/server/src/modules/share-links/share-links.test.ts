@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { NOTHING_TO_SHARE } from './share-links.service.ts';
+import { settledRun } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
 let deck: Uint8Array;
@@ -19,13 +20,8 @@ afterAll(() => server.close());
 async function score(token: string) {
   const start = await server.request('POST', '/founder/score/start/', { token });
   expect(start.status).toBe(202);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const run = (await server.request('GET', `/founder/score/runs/${start.body.run.id}/`, { token })).body.run;
-    if (run.status === 'done') break;
-    if (run.status === 'failed' || Date.now() > deadline) throw new Error(`scoring ${run.status}: ${run.error}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const run = await settledRun(server, token, start.body.run.id);
+  if (run.status !== 'done') throw new Error(`scoring ${run.status}: ${run.error}`);
   return (await server.request('GET', '/founder/score/', { token })).body.score;
 }
 
