@@ -106,7 +106,7 @@ const moduleZones = subfolders(serverModules).map((mod) => ({
 }));
 /**
  * What a module offers the others: its services, and these shared pieces (jobs, mail, events,
- * secrets, limits, credentials, deal views and events). Anything else in a module is its own.
+ * secrets, limits, credentials, deal views, events and facts read from a deck). Anything else in a module is its own.
  */
 const publicEntries = [
   `${serverModules}/*/*.service.ts`,
@@ -120,6 +120,7 @@ const publicEntries = [
     'auth/sign-in-protection',
     'auth/credentials',
     'deals/deal-view',
+    'deals/deck-facts',
     'deals/deal-events',
     'deals/status-changes',
   ].join(',')}}.ts`,

@@ -1,3 +1,4 @@
+import { deckFactsOf, factsFromDeckColumn, withDeckFacts } from './deck-facts.ts';
 import { createHash } from 'node:crypto';
 import {
   DEAL_FACETS,
@@ -422,13 +423,15 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     async upload(fundId: string | null, input: NewDealInput) {
       const fund = await fundOf(fundId);
       if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
-      const fields = { sector: input.sector, stage: input.stage, geography: '' };
+      // What the form left empty (stage, sector, always the place) is read from the deck, and marked so.
+      const read = withDeckFacts({ companyName: input.companyName, stage: input.stage, sector: input.sector, geography: '' }, await deckFactsOf(input.file.bytes));
+      const fields = { sector: read.sector, stage: read.stage, geography: read.geography };
       // Under the fund's lock, as every arrival: two uploads at once on the trial's last score
       // cannot both pass (the first one's deal counts as in flight for the second).
       const deal = await uow.run(async (tx) => {
         const locked = await arrivals.in(tx).lockFund(fund.id);
         if (!locked || (await trialSpent(arrivals.in(tx), locked))) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
-        return repo.in(tx).insert({ fundId: fund.id, startupName: input.companyName, ...fields, ...thesisFit(fund, fields), source: 'upload' });
+        return repo.in(tx).insert({ fundId: fund.id, startupName: input.companyName, ...fields, ...thesisFit(fund, fields), source: 'upload', factsFromDeck: factsFromDeckColumn(read.fromDeck) });
       });
       const owner = dealOwner(deal.id);
       try {

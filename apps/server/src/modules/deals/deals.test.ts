@@ -331,4 +331,16 @@ describe('POST /api/vc/deals/upload', () => {
     expect((await server.request('GET', '/api/vc/latest-deal', { token: f.token })).body.deal.id).toBe(res.body.deal.id);
     expect((await list(f.token)).body.plan.trialRemaining).toBe(199);
   }, 120_000);
+
+  it('takes what the form left empty from the deck (stage, sector, place), marked as read from the deck; what was typed stays', async () => {
+    const f = await newFund(['Healthcare']);
+    const deck = await makePdfDeck([
+      ['Cognitii', 'AI copilots for clinical teams', 'Based in London, UK'],
+      ['Traction', '12 hospitals pay us; healthcare buyers renew.'],
+      ['The Ask', 'Raising a $3M seed round.'],
+    ]);
+    const res = await server.request('POST', '/api/vc/deals/upload', { token: f.token, raw: uploadForm({ companyName: 'Cognitii Health', sector: 'AI/ML' }, { bytes: deck, name: 'c.pdf' }) });
+    expect(res.status).toBe(202);
+    expect(res.body.deal).toMatchObject({ startupName: 'Cognitii Health', stage: 'Seed', sector: 'AI/ML', geography: 'London, UK', factsFromDeck: ['stage', 'geography'] });
+  }, 60_000);
 });

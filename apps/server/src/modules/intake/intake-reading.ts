@@ -1,10 +1,10 @@
-import { dealFactsFromDeck, extractDeck, type DealFacts } from '@fitscore/deck-analysis';
 import { z } from 'zod';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { MAX_DECK_BYTES } from '../decks/decks.service.ts';
+import { DECK_FACT_FIELDS, deckFactsOf, NO_FACTS, withDeckFacts, type DeckFactField } from '../deals/deck-facts.ts';
 import { readEmail, UnreadableMessage, type EmailFormat } from './inbound-message.ts';
 import type { IntakeItemRow } from './intake.repository.ts';
-import { companyFromSender, DEAL_FACT_VOCABULARY, deckLinkIn, factsFromSubject, firstDeck, hasDeckNamedAttachment, subjectQualifies } from './intake-rules.ts';
+import { companyFromSender, deckLinkIn, factsFromSubject, firstDeck, hasDeckNamedAttachment, subjectQualifies } from './intake-rules.ts';
 
 /** What an item carries once read: a company and its deck (or a link to it). */
 export interface Submission {
@@ -21,9 +21,6 @@ export interface Submission {
   /** The facts above that were read from the deck (nobody typed them): the deal page says so. */
   fromDeck: DeckFactField[];
 }
-
-export const DECK_FACT_FIELDS = ['companyName', 'stage', 'sector', 'geography'] as const;
-export type DeckFactField = (typeof DECK_FACT_FIELDS)[number];
 
 export type Reading = { ok: true; submission: Submission; sender: string | null } | { ok: false; outcome: 'refused' | 'ignored'; reason: string; sender: string | null; companyName?: string | null };
 
@@ -42,31 +39,6 @@ export const StoredFieldsSchema = z.object({
   contentType: z.string().optional(),
 });
 export type StoredFields = z.input<typeof StoredFieldsSchema>;
-
-const NO_FACTS: DealFacts = { companyName: null, stage: null, sector: null, geography: null };
-
-/** What the deck itself says of the company (text layer only, no OCR): name, stage, sector, place. */
-async function deckFactsOf(bytes: Uint8Array): Promise<DealFacts> {
-  try {
-    const deck = await extractDeck(bytes);
-    return dealFactsFromDeck(deck.pages, DEAL_FACT_VOCABULARY);
-  } catch {
-    return NO_FACTS;
-  }
-}
-
-/** Each empty field takes the deck's value, and is then marked as read from the deck. */
-function withDeckFacts<T extends Record<DeckFactField, string>>(given: T, facts: DealFacts): T & { fromDeck: DeckFactField[] } {
-  const filled = { ...given, fromDeck: [] as DeckFactField[] };
-  for (const field of DECK_FACT_FIELDS) {
-    const value = facts[field];
-    if (!given[field].trim() && value) {
-      filled[field] = value as T[DeckFactField];
-      filled.fromDeck.push(field);
-    }
-  }
-  return filled;
-}
 
 /** Reads a stored intake item back: its submission, or why it is refused or ignored (issue 12 rules). */
 export function createItemReader(blobs: BlobStore) {

@@ -1,6 +1,6 @@
 import { INTAKE_SUBJECT_PATTERN } from '@fitscore/contracts';
-import { subjectFacts, type DealFactVocabulary } from '@fitscore/deck-analysis';
-import { regionsOf, stageOf } from '@fitscore/thesis';
+import { subjectFacts } from '@fitscore/deck-analysis';
+import { DEAL_FACT_VOCABULARY } from '../deals/deck-facts.ts';
 import type { InboundMessage } from './inbound-message.ts';
 
 const DECK_NAME = /\.(pdf|pptx|ppt)$/i;
@@ -18,9 +18,6 @@ export function looksLikeDeck(bytes: Uint8Array): boolean {
 
 /** The message is a deck submission when its subject says so ('Pitch Deck', 'Investment Deck'). */
 export const subjectQualifies = (subject: string) => INTAKE_SUBJECT_PATTERN.test(subject);
-
-/** The deal-fact vocabulary of the thesis (stages, places), the same the thesis match reads with. */
-export const DEAL_FACT_VOCABULARY: DealFactVocabulary = { stageOf, isPlace: (text) => regionsOf(text).known };
 
 /**
  * The company and stage hint a subject names: 'Cognitii - Pitch Deck (Seed)' → Cognitii, Seed;

@@ -27,6 +27,7 @@ import { defineJob, type JobFailure } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { emailFormatOf } from './inbound-message.ts';
 import { createItemReader, type StoredFields } from './intake-reading.ts';
+import { factsFromDeckColumn } from '../deals/deck-facts.ts';
 import type { FundRow, IntakeRepository } from './intake.repository.ts';
 import { looksLikeDeck } from './intake-rules.ts';
 
@@ -202,7 +203,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
             scored: Boolean(s.deck),
             source: { channel: item.channel, receivedAt: item.receivedAt, intakeItemId: item.id, note: s.note },
             // What the deck told us that the message did not (shown 'read from the deck', editable).
-            extra: { factsFromDeck: s.fromDeck.map((f) => (f === 'companyName' ? 'startupName' : f)) },
+            extra: { factsFromDeck: factsFromDeckColumn(s.fromDeck) },
           },
           tx,
         );
