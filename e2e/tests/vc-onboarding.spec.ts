@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { api, apiUrl, createUser, expect, test, uniqueEmail, useSession, type TestUser } from '../fixtures.ts';
+import { api, apiUrl, createUser, expect, shoot, test, uniqueEmail, useSession, type TestUser } from '../fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -60,16 +60,21 @@ test.describe('VC onboarding', () => {
     await page.getByLabel('Minimum ticket size').fill('250000');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 2: six weights 1-10 with their percentages (defaults reproduce the spec's 20/15/15/20/15/15).
+    // Step 2: six weights 1-10 with their percentages among the six (defaults reproduce the spec's
+    // 20/15/15/20/15/15) and, as in Settings, each one's share of the overall under all nine weights.
     await expect(steps.getByText('Step 2 of 3')).toBeVisible();
     await expect(page.getByTestId('share-traction')).toHaveText('20%');
     await expect(page.getByTestId('share-product')).toHaveText('15%');
+    await expect(page.getByTestId('overall-traction')).toHaveText('14.5% of overall');
     const traction = page.getByRole('slider', { name: 'Traction' });
-    await expect(traction).toHaveAttribute('aria-valuetext', '8 of 10, 20% of the score');
+    await expect(traction).toHaveAttribute('aria-valuetext', '8 of 10, 20% of the six, 14.5% of overall');
     await traction.focus();
     await page.keyboard.press('End');
-    await expect(traction).toHaveAttribute('aria-valuetext', /^10 of 10, 24% of the score$/);
+    await expect(traction).toHaveAttribute('aria-valuetext', '10 of 10, 24% of the six, 17.5% of overall');
     await expect(page.getByTestId('share-traction')).toHaveText('24%');
+    await expect(page.getByTestId('overall-traction')).toHaveText('17.5% of overall');
+    await expect(page.getByTestId('overall-product')).toHaveText('10.5% of overall');
+    await shoot(page, 'onboarding-weights');
 
     // Previous keeps what was saved in step 1.
     await page.getByRole('button', { name: 'Previous' }).click();

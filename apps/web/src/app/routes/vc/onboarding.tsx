@@ -22,13 +22,13 @@ import { useIntakeSettings } from '@/features/vc-intake/api/intake';
 import { IntakeQuickAddresses } from '@/features/vc-intake/components/intake-addresses';
 import { SixWeightsEditor } from '@/features/vc-fund/components/six-weights-editor';
 import { StepIndicator } from '@/features/vc-fund/components/step-indicator';
-import { fundStepValues, intakeOf, sixWeightsOf } from '@/features/vc-fund/lib/form-values';
+import { fundStepValues, intakeOf, investmentWeightsOf, sixWeightsOf } from '@/features/vc-fund/lib/form-values';
 import { errorMessage } from '@/lib/api-client';
 
 const STEPS = ['Fund & Investment Preferences', 'Scoring Weights', 'Deal Intake Sources'] as const;
 const INTRO = [
   'Tell us what you invest in. Incoming deals are matched against this thesis.',
-  'How much each area counts in a deal’s FitScore for your fund. The percentages show each weight’s share.',
+  'How much each area counts in a deal’s FitScore for your fund. Beside each: its share of these six, and of a deal’s overall score.',
   'Choose how deals reach your pipeline. You can change this any time in Settings.',
 ] as const;
 const FALLBACK = 'Failed to complete onboarding';
@@ -122,7 +122,7 @@ function Onboarding({ profile }: { profile: VcFundProfile | null }) {
 
           {step === 1 ? (
             <div className="space-y-6">
-              <SixWeightsEditor value={weights} onChange={setWeights} />
+              <SixWeightsEditor value={weights} model={investmentWeightsOf(profile)} onChange={setWeights} />
               <p className="text-xs text-slate-500">
                 Team, market and problem &amp; solution count too; you can tune all nine in Settings → Investment Weights.
               </p>

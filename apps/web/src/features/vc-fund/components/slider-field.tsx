@@ -14,7 +14,7 @@ export interface SliderFieldProps {
   min: number;
   max: number;
   onChange: (value: number) => void;
-  /** What a screen reader says for the value, e.g. "8 of 10, 20% of the score". */
+  /** What a screen reader says for the value, e.g. "8 of 10, 20% of the six, 15.1% of overall". */
   valueText: string;
   description?: ReactNode;
   /** Shown at the right of the label row (the value, a number input…). */
