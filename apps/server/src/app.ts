@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
 import { createUnitOfWork, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,7 @@ import { openBlobStore } from './lib/open-blob-store.ts';
 import { createAccessRepository } from './modules/access/access.repository.ts';
 import * as apiAccessModule from './modules/api-access/api-access.module.ts';
 import * as applicantRepliesModule from './modules/applicant-replies/applicant-replies.module.ts';
+import * as brandingModule from './modules/branding/branding.module.ts';
 import * as accountSecurityModule from './modules/account-security/account-security.module.ts';
 import { loadAppSecret } from './modules/account-security/secret-box.ts';
 import * as authModule from './modules/auth/auth.module.ts';
@@ -168,12 +169,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   addSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
-  await app.register(cors, {
-    origin: config.corsOrigins,
+  const corsOptions = {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
     exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
     maxAge: 600,
+  };
+  // The web app's origins everywhere; an Enterprise fund's own apply host (white-label) on the
+  // public apply endpoints only (its page calls them from there).
+  const applyOrigins = { allow: async (_origin: string) => false };
+  await app.register(cors, {
+    delegator: async (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      const applyPath = /^\/api\/apply(?:-host)?\//.test(request.url);
+      const extra = applyPath && origin && !config.corsOrigins.includes(origin) && (await applyOrigins.allow(origin)) ? [origin] : [];
+      return { ...corsOptions, origin: [...config.corsOrigins, ...extra] };
+    },
   });
   // Every limit counted where all API hosts see it: the database, or Redis with REDIS_URL (ADR 0043).
   const limits = createSharedLimits({ database, redis: config.redis, log: app.log });
@@ -238,8 +249,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const funds = fundsModule.register(app, { platform, onboarding });
   const deals = dealsModule.register(app, { platform, decks, scoring, funds });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
-  const replies = applicantRepliesModule.register(app, { platform, jobs });
-  const intake = intakeModule.register(app, { platform, jobs, replies, deals });
+  // Enterprise white-label: the apply page's and founder emails' brand, and a fund's own apply host.
+  const branding = brandingModule.register(app, { platform });
+  applyOrigins.allow = branding.isApplyOrigin;
+  const replies = applicantRepliesModule.register(app, { platform, jobs, branding });
+  const intake = intakeModule.register(app, { platform, jobs, replies, deals, branding });
   const notifications = notificationsModule.register(app, { platform, scoring, deals });
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));

@@ -24,7 +24,8 @@ export async function buildWebHost(config: AppConfig): Promise<FastifyInstance |
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The API's too: a white-label fund's logo is served there (GET /api/apply/:slug/logo).
+        imgSrc: ["'self'", 'data:', 'blob:', apiOrigin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", apiOrigin, apiOrigin.replace('localhost', '127.0.0.1')],
         frameAncestors: ["'none'"],
@@ -45,7 +46,7 @@ export async function buildWebHost(config: AppConfig): Promise<FastifyInstance |
     reply
       .type('text/javascript')
       .header('cache-control', 'no-cache')
-      .send(`window.__FITSCORE_CONFIG__ = ${JSON.stringify({ apiUrl: config.publicApiUrl })};\n`),
+      .send(`window.__FITSCORE_CONFIG__ = ${JSON.stringify({ apiUrl: config.publicApiUrl, webUrl: config.publicWebUrl })};\n`),
   );
   web.get('/healthz', async () => ({ status: 'ok' }));
   web.setNotFoundHandler((request, reply) => {

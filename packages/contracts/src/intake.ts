@@ -1,3 +1,4 @@
+import { ApplyBrandingSchema } from './branding.ts';
 import { z } from 'zod';
 import { IsoDateTimeSchema, OkSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -77,6 +78,8 @@ export const ApplyFundSchema = z
     sectors: z.array(z.string()),
     stages: z.array(z.string()),
     geography: z.array(z.string()),
+    /** The fund's white-label brand (Enterprise), or the product's defaults. */
+    branding: ApplyBrandingSchema,
   })
   .meta({ id: 'ApplyFund' });
 export type ApplyFund = z.infer<typeof ApplyFundSchema>;

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, useNavigate, useRouteError } fro
 import { ErrorScreen } from '@/components/layout/error-screen';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { CustomHostGate } from '@/features/apply/components/custom-host-gate';
 import { RedirectIfSignedIn, RequireRole } from './guards';
 import { AreaLayout, PublicLayout, RootLayout } from './layouts';
 import { page } from './lazy-page';
@@ -35,7 +36,14 @@ export const router = createBrowserRouter([
           {
             element: <Suspended />,
             children: [
-              { index: true, element: <RedirectIfSignedIn>{page(() => import('./routes/public/landing'))}</RedirectIfSignedIn> },
+              {
+                index: true,
+                element: (
+                  <CustomHostGate>
+                    <RedirectIfSignedIn>{page(() => import('./routes/public/landing'))}</RedirectIfSignedIn>
+                  </CustomHostGate>
+                ),
+              },
               { path: paths.signin, element: <RedirectIfSignedIn>{page(() => import('./routes/public/signin'))}</RedirectIfSignedIn> },
               {
                 path: paths.signup,

@@ -22,6 +22,7 @@ export const queryKeys = {
     applicantEmails: ['vc', 'applicant-emails'] as const,
     dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
     apiKeys: ['vc', 'api-keys'] as const,
+    branding: ['vc', 'branding'] as const,
     billing: ['vc', 'billing'] as const,
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,
@@ -60,6 +61,8 @@ export const queryKeys = {
     twoFactor: ['account', 'two-factor'] as const,
   },
   share: (token: string) => ['public', 'share', token] as const,
+  applyAll: ['apply'] as const,
   apply: (slug: string) => ['apply', slug] as const,
+  applyHost: (host: string) => ['apply-host', host] as const,
   invitePreview: (token: string) => ['invite-preview', token] as const,
 };

@@ -1,4 +1,4 @@
-import { applicantReplies, applicantReplyTemplates, deals, funds, intakeItems, repository } from '@fitscore/db';
+import { applicantReplies, applicantReplyTemplates, deals, intakeItems, repository } from '@fitscore/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 export type TemplatesRow = typeof applicantReplyTemplates.$inferSelect;
@@ -7,8 +7,6 @@ export type NewReply = typeof applicantReplies.$inferInsert;
 
 /** The only writer of applicant_reply_templates and applicant_replies. */
 export const createApplicantRepliesRepository = repository((db) => ({
-  fundName: async (fundId: string) => (await db.select({ name: funds.fundName }).from(funds).where(eq(funds.id, fundId)))[0]?.name,
-
   templates: async (fundId: string): Promise<TemplatesRow | undefined> =>
     (await db.select().from(applicantReplyTemplates).where(eq(applicantReplyTemplates.fundId, fundId)))[0],
 

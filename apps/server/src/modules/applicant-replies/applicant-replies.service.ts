@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { BrandingService } from '../branding/branding.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ApplicantRepliesRepository, TemplatesRow } from './applicant-replies.repository.ts';
 import { renderReply } from './render-reply.ts';
@@ -21,6 +22,8 @@ export interface ApplicantRepliesDeps {
   mailer: Mailer;
   /** Where a reply's one link points: the fund's public apply page. */
   publicWebUrl: string;
+  /** The fund's brand on its emails: the sender's name and, for an Enterprise brand, an HTML part. */
+  branding: Pick<BrandingService, 'emailFor' | 'senderName'>;
   now?: () => Date;
 }
 
@@ -48,9 +51,9 @@ const looksLikeAddress = (to: string) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test
  * Each email is rendered when it is scheduled and sent by a job when due; a delayed decline is
  * cancelled if the deal leaves Cold before then.
  */
-export function createApplicantRepliesService({ repo, jobs, mailer, publicWebUrl, now = () => new Date() }: ApplicantRepliesDeps) {
-  // A fund that has not named itself yet still signs its emails.
-  const fundNameOf = async (fundId: string) => (await repo.fundName(fundId)) || 'The fund';
+export function createApplicantRepliesService({ repo, jobs, mailer, publicWebUrl, branding, now = () => new Date() }: ApplicantRepliesDeps) {
+  // Signed with the fund's display name (its brand's, else its name); a fund that has not named itself yet still signs them.
+  const fundNameOf = async (fundId: string) => (await branding.senderName(fundId)) || 'The fund';
   const dueAt = (delayMinutes: number) => new Date(now().getTime() + delayMinutes * 60_000);
 
   async function settingsOf(fundId: string): Promise<ApplicantReplySettings> {
@@ -77,8 +80,8 @@ export function createApplicantRepliesService({ repo, jobs, mailer, publicWebUrl
           return;
         }
       }
-      const fundName = await fundNameOf(reply.fundId);
-      await mailer.send({ to: reply.toAddress, fromName: fundName, subject: reply.subject, text: reply.body, link: publicWebUrl });
+      const { fromName, html } = await branding.emailFor(reply.fundId, reply.body);
+      await mailer.send({ to: reply.toAddress, fromName: fromName || 'The fund', subject: reply.subject, text: reply.body, ...(html ? { html } : {}), link: publicWebUrl });
       await repo.settle(reply.id, 'sent');
     },
     async onFailed({ replyId }) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
 import { createSecretBox } from '../account-security/secret-box.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
+import type { BrandingService } from '../branding/branding.service.ts';
 import type { DealsService } from '../deals/deals.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createIntakeRepository } from './intake.repository.ts';
@@ -16,6 +17,7 @@ export interface IntakeModuleDeps {
   jobs: JobQueue;
   replies: Pick<ApplicantRepliesService, 'applied'>;
   deals: Pick<DealsService, 'arrive' | 'attachDeck' | 'trialSpent'>;
+  branding: Pick<BrandingService, 'forApplyPage'>;
 }
 
 declare module 'fastify' {
@@ -29,7 +31,7 @@ declare module 'fastify' {
  * Deal intake (issue 12): the public apply form, forwarded email (the built-in SMTP receiver and
  * an endpoint for hosted inbound-mail services) and a signed webhook, all through one intake log.
  */
-export function register(app: FastifyInstance, { platform, jobs, replies, deals }: IntakeModuleDeps) {
+export function register(app: FastifyInstance, { platform, jobs, replies, deals, branding }: IntakeModuleDeps) {
   const { config } = platform;
   const intake = createIntakeService({
     repo: createIntakeRepository(platform.db),
@@ -38,6 +40,7 @@ export function register(app: FastifyInstance, { platform, jobs, replies, deals 
     jobs,
     replies,
     deals,
+    branding,
     analyzer: platform.analyzer,
     secrets: createSecretBox(platform.appSecret),
     publicWebUrl: config.publicWebUrl,

@@ -1,3 +1,4 @@
+import type { BrandingService } from '../branding/branding.service.ts';
 import {
   ApplyFieldsSchema,
   refuseUnstorableValues,
@@ -52,6 +53,8 @@ export interface IntakeServiceDeps {
   replies: Pick<ApplicantRepliesService, 'applied'>;
   /** The deals the arrivals become (new, or merged into the fund's existing deal), their decks and scoring. */
   deals: Pick<DealsService, 'arrive' | 'attachDeck' | 'trialSpent'>;
+  /** The fund's white-label brand on its apply page. */
+  branding: Pick<BrandingService, 'forApplyPage'>;
   analyzer: Pick<DeckAnalyzerPort, 'inspect'>;
   secrets: SecretBox;
   publicWebUrl: string;
@@ -438,7 +441,8 @@ export function createIntakeService(deps: IntakeServiceDeps) {
       const fund = await repo.fundBySlug(slug);
       if (!fund) throw new AppError('not_found', UNKNOWN_FUND);
       if (!fund.onlineFormEnabled) throw new AppError('gone', INTAKE_FORM_OFF);
-      return { fund: { name: fund.fundName, website: fund.website, sectors: fund.sectors, stages: fund.stages, geography: fund.geography } };
+      const branding = await deps.branding.forApplyPage(fund.id);
+      return { fund: { name: fund.fundName, website: fund.website, sectors: fund.sectors, stages: fund.stages, geography: fund.geography, branding } };
     },
 
     async apply(slug: string, ip: string, input: { fields: Record<string, string>; file?: ReceivedFile }) {

@@ -191,7 +191,7 @@ describe('public apply form', () => {
   it('shows the fund, takes an application with a deck (201 + reference), and refuses bots and missing decks', async () => {
     const fund = await newFund(server);
     const shown = await server.request('GET', `/api/apply/${fund.slug}`);
-    expect(shown.body).toEqual({ fund: { name: 'Northwind', website: 'https://northwind.vc', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'] } });
+    expect(shown.body).toEqual({ fund: { name: 'Northwind', website: 'https://northwind.vc', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], branding: { displayName: 'Northwind', primaryColor: null, logoUrl: null, poweredBy: true } } });
     expect((await server.request('GET', '/api/apply/no-such-fund')).status).toBe(404);
     const deck = { bytes: await deckOf('Tidal Grid'), filename: 'tidal.pdf' };
     const fields = { companyName: 'Tidal Grid', email: 'founder@tidalgrid.com', website: 'tidalgrid.com', stage: 'Seed', ...fill };

@@ -13,6 +13,8 @@ export interface MailMessage {
   link: string;
   /** The name the message comes from (a fund's, for its applicants); the address stays MAIL_FROM's. */
   fromName?: string;
+  /** An HTML part beside the text (a fund's branded email); the text part says the same. */
+  html?: string;
 }
 
 /** MAIL_FROM, under another display name when one is given. */
@@ -35,15 +37,15 @@ export function createMailer(config: AppConfig['mail'], log: FastifyBaseLogger):
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send({ to, subject, text, fromName }) {
-        await transport.sendMail({ from: fromOf(config.from, fromName), to, subject, text });
+      async send({ to, subject, text, html, fromName }) {
+        await transport.sendMail({ from: fromOf(config.from, fromName), to, subject, text, ...(html ? { html } : {}) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, link, fromName }) {
-      const info = await transport.sendMail({ from: fromOf(config.from, fromName), to, subject, text });
+    async send({ to, subject, text, html, link, fromName }) {
+      const info = await transport.sendMail({ from: fromOf(config.from, fromName), to, subject, text, ...(html ? { html } : {}) });
       await mkdir(config.outboxDir, { recursive: true });
       // Time first, so a directory listing sorts oldest to newest.
       const file = join(config.outboxDir, `${Date.now()}-${randomUUID()}.eml`);

@@ -1,6 +1,6 @@
-import { GEOGRAPHIES, GEOGRAPHY_LABELS, type ApplyFund, type Geography } from '@fitscore/contracts';
+import { GEOGRAPHIES, GEOGRAPHY_LABELS, readableTextOn, type ApplyBranding, type ApplyFund, type Geography } from '@fitscore/contracts';
 import { AlertTriangle, CheckCircle2, Compass, Globe2, Layers, MapPin, Target } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Button } from '@/components/ui/button';
@@ -12,16 +12,39 @@ import { ApiError } from '@/lib/api-client';
 const geographyLabel = (g: string) => ((GEOGRAPHIES as readonly string[]).includes(g) ? GEOGRAPHY_LABELS[g as Geography] : g);
 const websiteHost = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 
-function Shell({ children }: { children: ReactNode }) {
+/**
+ * The page's brand colours from a fund's one colour (white-label): every `brand-*` class of the
+ * page follows. Buttons carry white text, so a light colour is darkened for them until it reads.
+ */
+function brandStyle(color: string | null): CSSProperties | undefined {
+  if (!color) return undefined;
+  const strong = readableTextOn(color) === '#ffffff' ? color : `color-mix(in srgb, ${color} 55%, black)`;
+  const mix = (share: number, with_: 'white' | 'black') => `color-mix(in srgb, ${color} ${share}%, ${with_})`;
+  return {
+    '--color-brand-50': mix(8, 'white'),
+    '--color-brand-100': mix(16, 'white'),
+    '--color-brand-200': mix(32, 'white'),
+    '--color-brand-300': mix(50, 'white'),
+    '--color-brand-500': color,
+    '--color-brand-600': strong,
+    '--color-brand-700': `color-mix(in srgb, ${strong} 85%, black)`,
+    '--color-brand-800': `color-mix(in srgb, ${strong} 70%, black)`,
+    '--color-brand-900': `color-mix(in srgb, ${strong} 55%, black)`,
+  } as CSSProperties;
+}
+
+function Shell({ children, brand }: { children: ReactNode; brand?: ApplyBranding }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-white to-white">
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-white to-white" style={brandStyle(brand?.primaryColor ?? null)}>
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
         {children}
       </main>
-      <footer className="flex items-center justify-center gap-2 py-6 text-xs text-slate-500">
-        Applications are read and scored with
-        <Logo className="text-xs [&_svg]:h-4 [&_svg]:w-4" />
-      </footer>
+      {brand && !brand.poweredBy ? null : (
+        <footer className="flex items-center justify-center gap-2 py-6 text-xs text-slate-500">
+          Applications are read and scored with
+          <Logo className="text-xs [&_svg]:h-4 [&_svg]:w-4" />
+        </footer>
+      )}
     </div>
   );
 }
@@ -51,8 +74,9 @@ function FundHeader({ fund }: { fund: ApplyFund }) {
   return (
     <header className="space-y-6">
       <div>
+        {fund.branding.logoUrl ? <img src={fund.branding.logoUrl} alt={`${fund.branding.displayName} logo`} className="mb-6 h-12 max-w-56 object-contain" /> : null}
         <p className="text-sm font-semibold text-brand-700">Apply for funding</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{fund.name}</h1>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{fund.branding.displayName}</h1>
         {fund.website ? (
           <a
             href={/^https?:\/\//i.test(fund.website) ? fund.website : `https://${fund.website}`}
@@ -137,18 +161,19 @@ export default function ApplyPage() {
     );
   }
   const { fund: info } = fund.data;
+  const name = info.branding.displayName;
   return (
-    <Shell>
+    <Shell brand={info.branding}>
       {reference ? (
-        <Received fundName={info.name} reference={reference} />
+        <Received fundName={name} reference={reference} />
       ) : (
         <div className="space-y-8">
-          <title>{`Apply to ${info.name}`}</title>
+          <title>{`Apply to ${name}`}</title>
           <FundHeader fund={info} />
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
             <ApplyForm
               slug={slug}
-              fundName={info.name}
+              fundName={name}
               onSubmitted={(ref) => {
                 setReference(ref);
                 window.scrollTo({ top: 0 });
