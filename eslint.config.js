@@ -106,7 +106,7 @@ const moduleZones = subfolders(serverModules).map((mod) => ({
 }));
 /**
  * What a module offers the others: its services, and these shared pieces (jobs, mail, events,
- * secrets, limits, credentials, deal views and events). Anything else in a module is its own.
+ * secrets, limits, credentials, deal views and events, the SSRF-checked webhook post). Anything else in a module is its own.
  */
 const publicEntries = [
   `${serverModules}/*/*.service.ts`,
@@ -122,6 +122,7 @@ const publicEntries = [
     'deals/deal-view',
     'deals/deal-events',
     'deals/status-changes',
+    'integrations/webhook-post',
   ].join(',')}}.ts`,
 ];
 /** A module's service imports another module only through its public entries. */
