@@ -87,6 +87,7 @@ test.describe('Settings → Webhooks', () => {
     await deliveries.getByRole('button', { name: /^Resend webhook\.test/ }).click();
     await expect(deliveries).toContainText('HTTP 500');
     await expect(deliveries).toContainText('receiver is down');
+    await expect(page.getByText('Not delivered: HTTP 500')).toBeVisible();
     answer = 200;
     await deliveries.getByRole('button', { name: /^Resend webhook\.test/ }).click();
     await expect(deliveries.getByRole('listitem').filter({ hasText: 'HTTP 500' }).first()).toBeVisible();

@@ -35,6 +35,13 @@ import {
 const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string) => stamp.format(new Date(iso));
 
+/** What the newest attempt came to, for the toast after Resend or Send test. */
+function lastOutcome(delivery: WebhookDelivery): { ok: boolean; said: string } {
+  const [last] = delivery.attempts;
+  const ok = last?.responseStatus !== undefined && last.responseStatus !== null && last.responseStatus >= 200 && last.responseStatus < 300;
+  return { ok, said: last?.responseStatus ? `HTTP ${last.responseStatus}` : (last?.error ?? 'no answer') };
+}
+
 const deliveryTone = { sent: 'green', failed: 'red', pending: 'amber' } as const;
 const deliveryLabel = { sent: 'Sent', failed: 'Failed', pending: 'Retrying' } as const;
 
@@ -152,9 +159,9 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
                       resend.mutate(d.id, {
                         onSuccess: ({ delivery }) => {
                           void deliveries.refetch();
-                          const [last] = delivery.attempts;
-                          if (delivery.status === 'sent') toast.success('Delivered');
-                          else toast.error(`Not delivered: ${last?.responseStatus ? `HTTP ${last.responseStatus}` : (last?.error ?? 'no answer')}`);
+                          const { ok, said } = lastOutcome(delivery);
+                          if (ok) toast.success('Delivered');
+                          else toast.error(`Not delivered: ${said}`);
                         },
                         onError: (err) => toast.error(errorMessage(err, 'Could not resend the delivery')),
                       })
@@ -191,10 +198,10 @@ function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoi
   const listId = useId();
   return (
     <li className="space-y-3 py-4">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+      <div className="flex flex-col gap-3">
         <div className="min-w-0 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</span>
+            <span className="font-mono text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">{endpoint.url}</span>
             <Badge tone={disabled ? 'red' : 'green'}>{disabled ? 'Disabled' : 'Active'}</Badge>
           </div>
           {endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
@@ -212,7 +219,7 @@ function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoi
             {endpoint.previousSecretExpiresAt ? ` · The previous secret also signs until ${at(endpoint.previousSecretExpiresAt)}` : ''}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2 lg:justify-end">
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
             size="sm"
@@ -222,9 +229,9 @@ function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoi
               test.mutate(endpoint.id, {
                 onSuccess: ({ delivery }) => {
                   setOpen(true);
-                  const [last] = delivery.attempts;
-                  if (delivery.status === 'sent') toast.success('Test event delivered');
-                  else toast.error(`Test event not delivered: ${last?.responseStatus ? `HTTP ${last.responseStatus}` : (last?.error ?? 'no answer')}`);
+                  const { ok, said } = lastOutcome(delivery);
+                  if (ok) toast.success('Test event delivered');
+                  else toast.error(`Test event not delivered: ${said}`);
                 },
                 onError: (err) => toast.error(errorMessage(err, 'Could not send the test event')),
               })
@@ -333,7 +340,7 @@ function Endpoints() {
           <div className="space-y-6">
             {secret ? (
               <div role="status" className="space-y-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
-                <p className="text-sm font-semibold break-all text-emerald-900">Copy the signing secret for {secret.url} now: it is shown only this once.</p>
+                <p className="text-sm font-semibold [overflow-wrap:anywhere] text-emerald-900">Copy the signing secret for {secret.url} now: it is shown only this once.</p>
                 <CopyField label="Signing secret" value={secret.secret} copiedMessage="Signing secret copied to clipboard" />
                 <Button variant="secondary" size="sm" onClick={() => setSecret(null)}>
                   I have copied it
