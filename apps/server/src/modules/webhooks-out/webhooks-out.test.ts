@@ -3,8 +3,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSolidDeck } from '../../../test/decks.ts';
 import { setPlan } from '../../../test/plans.ts';
 import { pollUntil } from '../../../test/poll-until.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { retryDelayMs } from './webhooks-out.service.ts';
 
@@ -119,6 +121,31 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     expect(listed[0].attempts).toHaveLength(1);
     expect(listed[0].attempts[0]).toMatchObject({ responseStatus: 200, responseBody: 'answer 200 from /signed', error: null, manual: false });
     expect(listed[0].attempts[0].durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('tell of a deal uploaded (deal.created) and, once its FitScore is stored, of its score (deal.scored)', async () => {
+    const fund = await enterpriseFund('Uploadco');
+    const created = await subscribe(fund.token, { url: receiver.url('/upload'), events: ['deal.created', 'deal.scored'] });
+    const form = new FormData();
+    form.append('companyName', 'Upload Robotics');
+    form.append('stage', 'Seed');
+    form.append('sector', 'SaaS');
+    form.append('file', new Blob([await makeSolidDeck()]), 'deck.pdf');
+    const up = await server.request('POST', '/api/vc/deals/upload', { token: fund.token, raw: form });
+    expect(up.status).toBe(202);
+    const dealId = up.body.deal.id as string;
+    const deal = await settledDeal(server, fund.token, dealId);
+    expect(deal.scoring.state).toBe('done');
+
+    const [made, scored] = await pollUntil(() => {
+      const got = heardAt('/upload').map((h) => JSON.parse(h.body));
+      const pair = [got.find((b) => b.type === 'deal.created'), got.find((b) => b.type === 'deal.scored')];
+      return pair.every(Boolean) && pair;
+    }, { what: 'deal.created and deal.scored' });
+    expect(made.data.deal).toMatchObject({ id: dealId, startupName: 'Upload Robotics', source: 'upload' });
+    expect(scored.data.deal).toMatchObject({ id: dealId, fitScore: deal.fitScore, confidence: deal.confidence });
+    expect(deal.fitScore).toEqual(expect.any(Number));
+    for (const h of heardAt('/upload')) new Webhook(created.body.secret).verify(h.body, h.headers as Record<string, string>);
   });
 
   it('retry a failed delivery with backoff: a 500 then a 200, both attempts listed with their answers, the same webhook-id', async () => {
