@@ -12,7 +12,15 @@ import { startFitScore, type FitScoreProcess } from '../server-process.ts';
 // failed. Enterprise is set by an operator, so this spec runs a server of its own (allowed to post
 // to 127.0.0.1 by the alerts' ALERT_WEBHOOK_ALLOW_PRIVATE) and stops it for the command.
 const ROOT = join(import.meta.dirname, '../..');
-const FUND = { fund_name: 'Hookline Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null };
+const FUND = {
+  fund_name: 'Hookline Ventures',
+  website: '',
+  sectors: ['SaaS'],
+  stages: ['Seed'],
+  geography: ['US'],
+  ticket_size_min: null,
+  ticket_size_max: null,
+};
 
 test.describe('Settings → Webhooks', () => {
   let app: FitScoreProcess;
@@ -32,12 +40,18 @@ test.describe('Settings → Webhooks', () => {
     await new Promise((resolve) => receiver.close(resolve));
   });
 
-  test('an admin sees webhooks as Enterprise, then adds an endpoint, sends a signed test event and resends a failed one', async ({ browser }) => {
+  test('an admin sees webhooks as Enterprise, then adds an endpoint, sends a signed test event and resends a failed one', async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
     const env = { ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' };
     app = await startFitScore(env);
     const vc = await signUpOn(app, 'vc', 'Hana Hooks');
-    const step1 = await fetch(`${app.apiUrl}/vc/profile/step1/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Token ${vc.token}` }, body: JSON.stringify(FUND) });
+    const step1 = await fetch(`${app.apiUrl}/vc/profile/step1/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Token ${vc.token}` },
+      body: JSON.stringify(FUND),
+    });
     expect(step1.status).toBe(200);
     const fundId = ((await step1.json()) as { profile: { id: string } }).profile.id;
 
@@ -51,7 +65,10 @@ test.describe('Settings → Webhooks', () => {
     await context.close();
 
     await app.stop({ keepData: true });
-    await promisify(execFile)('npm', ['run', '-s', 'plan:set', '--', '--fund', fundId, '--plan', 'enterprise'], { cwd: ROOT, env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' } });
+    await promisify(execFile)('npm', ['run', '-s', 'plan:set', '--', '--fund', fundId, '--plan', 'enterprise'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' },
+    });
     app = await startFitScore(env, { dataDir: app.dataDir });
     ({ context, page, errors } = await pageOn(browser, app.webUrl));
     await useSession(page, vc);
@@ -67,7 +84,11 @@ test.describe('Settings → Webhooks', () => {
     await expect(shown).toContainText(`Copy the signing secret for ${url}`);
     const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
-    const row = page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem').filter({ hasText: 'CRM sync' }).first();
+    const row = page
+      .getByRole('list', { name: 'Webhook endpoints' })
+      .getByRole('listitem')
+      .filter({ hasText: 'CRM sync' })
+      .first();
     await expect(row).toContainText('Active');
     await expect(row).toContainText('deal.status_changed');
 
@@ -97,7 +118,10 @@ test.describe('Settings → Webhooks', () => {
     await shoot(page, 'webhooks-out-resent');
 
     await row.getByRole('button', { name: 'Delete CRM sync' }).click();
-    await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this endpoint?' })
+      .getByRole('button', { name: 'Delete endpoint' })
+      .click();
     await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
     expect(errors).toEqual([]);
     await context.close();

@@ -7,7 +7,14 @@ import { defineEndpoint } from './endpoint.ts';
  * deliveries are signed with Standard Webhooks, retried with backoff for a day, listed with every
  * attempt and re-sendable by hand. See docs/webhooks-out.md and ADR 0052.
  */
-export const WEBHOOK_EVENT_TYPES = ['deal.created', 'deal.scored', 'deal.status_changed', 'deal.assigned', 'comment.created', 'intro.requested'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'deal.created',
+  'deal.scored',
+  'deal.status_changed',
+  'deal.assigned',
+  'comment.created',
+  'intro.requested',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event 'Send test event' sends; never subscribed to, always delivered when asked for. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -69,7 +76,11 @@ const EventsSchema = z
   .min(1, 'Choose at least one event')
   .max(WEBHOOK_EVENT_TYPES.length)
   .refine((s) => new Set(s).size === s.length, 'Each event once');
-const UrlSchema = z.string().trim().min(1, 'Enter the endpoint URL').max(2000, 'The URL must be at most 2000 characters');
+const UrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the endpoint URL')
+  .max(2000, 'The URL must be at most 2000 characters');
 const DescriptionSchema = z.string().trim().max(200, 'The description must be at most 200 characters');
 
 export const CreateWebhookEndpointBodySchema = z.object({

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { funds } from './funds.ts';
 
@@ -18,7 +29,10 @@ export const webhookEndpoints = pgTable(
       .references(() => funds.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
-    events: text('events').array().notNull().default(sql`'{}'::text[]`),
+    events: text('events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     secretSealed: text('secret_sealed').notNull(),
     previousSecretSealed: text('previous_secret_sealed'),
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),

@@ -25,7 +25,10 @@ export interface WebhooksOutModuleDeps {
  * events happen (deals, scoring, comments, warm intros), each in its cause's transaction where there
  * is one, and registers Settings → Webhooks.
  */
-export function register(app: FastifyInstance, { platform, jobs, deals, scoring, collab, notifications }: WebhooksOutModuleDeps) {
+export function register(
+  app: FastifyInstance,
+  { platform, jobs, deals, scoring, collab, notifications }: WebhooksOutModuleDeps,
+) {
   const { config } = platform;
   const webhooks = createWebhooksOutService({
     repo: createWebhooksOutRepository(platform.db),
@@ -44,13 +47,24 @@ export function register(app: FastifyInstance, { platform, jobs, deals, scoring,
     const fundId = await webhooks.dealFund(owner.dealId, tx);
     if (fundId) await webhooks.raise({ fundId, type: 'deal.scored', dealId: owner.dealId }, tx);
   });
-  deals.onStatusChanged(({ fundId, dealId, from, to, userId }, tx) => webhooks.raise({ fundId, type: 'deal.status_changed', dealId, from, to, by: userId }, tx));
-  deals.onAssigned(({ fundId, dealId, from, to, userId }, tx) => webhooks.raise({ fundId, type: 'deal.assigned', dealId, from, to, by: userId }, tx));
-  collab.onCommentCreated(({ fundId, dealId, comment }, tx) => webhooks.raise({ fundId, type: 'comment.created', dealId, comment }, tx));
+  deals.onStatusChanged(({ fundId, dealId, from, to, userId }, tx) =>
+    webhooks.raise({ fundId, type: 'deal.status_changed', dealId, from, to, by: userId }, tx),
+  );
+  deals.onAssigned(({ fundId, dealId, from, to, userId }, tx) =>
+    webhooks.raise({ fundId, type: 'deal.assigned', dealId, from, to, by: userId }, tx),
+  );
+  collab.onCommentCreated(({ fundId, dealId, comment }, tx) =>
+    webhooks.raise({ fundId, type: 'comment.created', dealId, comment }, tx),
+  );
   // Warm intros are heard once stored and committed (the notifications module's hook), once per fund.
   notifications.onNotificationCreated(async (n, { fundId }) => {
     if (n.type !== 'warmintro' || !n.introId) return;
-    await webhooks.raise({ fundId, type: 'intro.requested', dealId: n.dealId, intro: { introId: n.introId, startupName: notificationSubject(n.title), note: n.details } });
+    await webhooks.raise({
+      fundId,
+      type: 'intro.requested',
+      dealId: n.dealId,
+      intro: { introId: n.introId, startupName: notificationSubject(n.title), note: n.details },
+    });
   });
   jobs.register(...webhooks.jobs);
   webhooksOutRoutes(app, webhooks);

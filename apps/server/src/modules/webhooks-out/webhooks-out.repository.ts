@@ -60,7 +60,14 @@ export const createWebhooksOutRepository = repository((db) => ({
     return Number(row?.n ?? 0);
   },
 
-  async insertEndpoint(values: { fundId: string; url: string; description: string; events: string[]; secretSealed: string; createdBy: string }): Promise<EndpointRecord> {
+  async insertEndpoint(values: {
+    fundId: string;
+    url: string;
+    description: string;
+    events: string[];
+    secretSealed: string;
+    createdBy: string;
+  }): Promise<EndpointRecord> {
     const [row] = await db.insert(webhookEndpoints).values(values).returning();
     return row!;
   },
@@ -68,7 +75,19 @@ export const createWebhooksOutRepository = repository((db) => ({
   async updateEndpoint(
     fundId: string,
     id: string,
-    set: Partial<Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'description' | 'events' | 'secretSealed' | 'previousSecretSealed' | 'previousSecretExpiresAt' | 'disabledAt' | 'disabledReason'>>,
+    set: Partial<
+      Pick<
+        typeof webhookEndpoints.$inferInsert,
+        | 'url'
+        | 'description'
+        | 'events'
+        | 'secretSealed'
+        | 'previousSecretSealed'
+        | 'previousSecretExpiresAt'
+        | 'disabledAt'
+        | 'disabledReason'
+      >
+    >,
   ): Promise<boolean> {
     const rows = await db
       .update(webhookEndpoints)
@@ -101,7 +120,13 @@ export const createWebhooksOutRepository = repository((db) => ({
     return db
       .select()
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.fundId, fundId), isNull(webhookEndpoints.disabledAt), arrayContains(webhookEndpoints.events, [eventType])))
+      .where(
+        and(
+          eq(webhookEndpoints.fundId, fundId),
+          isNull(webhookEndpoints.disabledAt),
+          arrayContains(webhookEndpoints.events, [eventType]),
+        ),
+      )
       .orderBy(asc(webhookEndpoints.createdAt));
   },
 
@@ -111,7 +136,14 @@ export const createWebhooksOutRepository = repository((db) => ({
   },
 
   /** A new delivery; undefined when this message was already queued for the endpoint (a fan-out run twice). */
-  async insertDelivery(values: { endpointId: string; fundId: string; messageId: string; eventType: string; payload: unknown; nextAttemptAt: Date | null }): Promise<DeliveryRow | undefined> {
+  async insertDelivery(values: {
+    endpointId: string;
+    fundId: string;
+    messageId: string;
+    eventType: string;
+    payload: unknown;
+    nextAttemptAt: Date | null;
+  }): Promise<DeliveryRow | undefined> {
     const [row] = await db.insert(webhookDeliveries).values(values).onConflictDoNothing().returning();
     return row;
   },
@@ -122,7 +154,10 @@ export const createWebhooksOutRepository = repository((db) => ({
   },
 
   async deliveryOfFund(fundId: string, id: string): Promise<DeliveryRow | undefined> {
-    const [row] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.fundId, fundId), eq(webhookDeliveries.id, id)));
+    const [row] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.fundId, fundId), eq(webhookDeliveries.id, id)));
     return row;
   },
 
@@ -148,7 +183,12 @@ export const createWebhooksOutRepository = repository((db) => ({
    * Records a scheduled try made while the delivery had `seen` attempts; false (nothing written)
    * when another run recorded that try first, so a job run twice writes one attempt.
    */
-  async recordScheduled(deliveryId: string, seen: number, attempt: AttemptRecord, next: DeliveryUpdate): Promise<boolean> {
+  async recordScheduled(
+    deliveryId: string,
+    seen: number,
+    attempt: AttemptRecord,
+    next: DeliveryUpdate,
+  ): Promise<boolean> {
     const rows = await db
       .update(webhookDeliveries)
       .set({
@@ -157,7 +197,13 @@ export const createWebhooksOutRepository = repository((db) => ({
         nextAttemptAt: next.nextAttemptAt,
         finishedAt: next.status === 'pending' ? null : sql`now()`,
       })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, seen), eq(webhookDeliveries.status, 'pending')))
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.attempts, seen),
+          eq(webhookDeliveries.status, 'pending'),
+        ),
+      )
       .returning({ id: webhookDeliveries.id });
     if (rows.length === 0) return false;
     await db.insert(webhookAttempts).values({ deliveryId, ...attempt });
@@ -170,7 +216,12 @@ export const createWebhooksOutRepository = repository((db) => ({
       .update(webhookDeliveries)
       .set(
         ok
-          ? { attempts: sql`${webhookDeliveries.attempts} + 1`, status: 'sent', nextAttemptAt: null, finishedAt: sql`now()` }
+          ? {
+              attempts: sql`${webhookDeliveries.attempts} + 1`,
+              status: 'sent',
+              nextAttemptAt: null,
+              finishedAt: sql`now()`,
+            }
           : { attempts: sql`${webhookDeliveries.attempts} + 1` },
       )
       .where(eq(webhookDeliveries.id, deliveryId));
@@ -184,7 +235,10 @@ export const createWebhooksOutRepository = repository((db) => ({
       .set({ status: 'failed', nextAttemptAt: null, finishedAt: sql`now()` })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending')))
       .returning({ id: webhookDeliveries.id });
-    if (rows.length > 0) await db.insert(webhookAttempts).values({ deliveryId, durationMs: 0, responseStatus: null, responseBody: null, error: reason, manual: false });
+    if (rows.length > 0)
+      await db
+        .insert(webhookAttempts)
+        .values({ deliveryId, durationMs: 0, responseStatus: null, responseBody: null, error: reason, manual: false });
   },
 
   async userNames(ids: string[]): Promise<Map<string, string>> {

@@ -21,7 +21,15 @@ import type { DealsService } from '../deals/deals.service.ts';
 import { checkWebhookUrl, postJsonText, RefusedWebhookUrl, type WebhookPolicy } from '../integrations/webhook-post.ts';
 import { defineJob, type JobContext } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { AttemptRecord, AttemptRow, DeliveryRow, DeliveryUpdate, EndpointRecord, EndpointRow, WebhooksOutRepository } from './webhooks-out.repository.ts';
+import type {
+  AttemptRecord,
+  AttemptRow,
+  DeliveryRow,
+  DeliveryUpdate,
+  EndpointRecord,
+  EndpointRow,
+  WebhooksOutRepository,
+} from './webhooks-out.repository.ts';
 
 export const WEBHOOK_DELIVER_QUEUE = 'webhook-deliver';
 export const WEBHOOK_FANOUT_QUEUE = 'webhook-fanout';
@@ -85,13 +93,24 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * shown once, rotated with a day of two signatures), events fanned out to durable deliveries on the
  * job queue, each try recorded, retried with backoff and jitter for a day, 410 disabling the endpoint.
  */
-export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeoutMs, schedule, deals }: WebhooksOutServiceDeps) {
+export function createWebhooksOutService({
+  repo,
+  uow,
+  jobs,
+  box,
+  policy,
+  timeoutMs,
+  schedule,
+  deals,
+}: WebhooksOutServiceDeps) {
   const context = (fundId: string) => `webhook-out:${fundId}`;
   const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
   const seal = (fundId: string, secret: string) => box.encrypt(secret, context(fundId));
   const open = (fundId: string, sealed: string) => box.decrypt(sealed, context(fundId));
   const overlapLive = (e: Pick<EndpointRow, 'previousSecretSealed' | 'previousSecretExpiresAt'>) =>
-    e.previousSecretSealed !== null && e.previousSecretExpiresAt !== null && e.previousSecretExpiresAt.getTime() > Date.now();
+    e.previousSecretSealed !== null &&
+    e.previousSecretExpiresAt !== null &&
+    e.previousSecretExpiresAt.getTime() > Date.now();
 
   async function enterprise(fundId: string | null): Promise<boolean> {
     return fundId !== null && (await repo.fundPlan(fundId)) === 'enterprise';
@@ -170,7 +189,12 @@ export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeout
   }
 
   /** One signed POST of a delivery; never throws. */
-  async function post(endpoint: EndpointRecord, delivery: DeliveryRow, manual: boolean, signal?: AbortSignal): Promise<Outcome> {
+  async function post(
+    endpoint: EndpointRecord,
+    delivery: DeliveryRow,
+    manual: boolean,
+    signal?: AbortSignal,
+  ): Promise<Outcome> {
     const body = JSON.stringify(delivery.payload);
     const at = new Date();
     const headers = {
@@ -181,23 +205,43 @@ export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeout
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
     try {
-      const answer = await postJsonText(endpoint.url, body, { policy, timeoutMs, headers, userAgent: USER_AGENT, ...(signal ? { signal } : {}) });
+      const answer = await postJsonText(endpoint.url, body, {
+        policy,
+        timeoutMs,
+        headers,
+        userAgent: USER_AGENT,
+        ...(signal ? { signal } : {}),
+      });
       const ok = answer.status >= 200 && answer.status < 300;
       const redirect = answer.status >= 300 && answer.status < 400;
       return {
-        record: { durationMs: took(), responseStatus: answer.status, responseBody: answer.body, error: redirect ? 'Redirects are not followed' : null, manual },
+        record: {
+          durationMs: took(),
+          responseStatus: answer.status,
+          responseBody: answer.body,
+          error: redirect ? 'Redirects are not followed' : null,
+          manual,
+        },
         ok,
         gone: answer.status === 410,
         retryable: !ok && answer.status !== 410,
       };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      return { record: { durationMs: took(), responseStatus: null, responseBody: null, error: message, manual }, ok: false, gone: false, retryable: !(err instanceof RefusedWebhookUrl) };
+      return {
+        record: { durationMs: took(), responseStatus: null, responseBody: null, error: message, manual },
+        ok: false,
+        gone: false,
+        retryable: !(err instanceof RefusedWebhookUrl),
+      };
     }
   }
 
   async function disableGone(endpointId: string) {
-    await repo.disable(endpointId, `Disabled automatically: the endpoint answered 410 Gone on ${new Date().toISOString()}`);
+    await repo.disable(
+      endpointId,
+      `Disabled automatically: the endpoint answered 410 Gone on ${new Date().toISOString()}`,
+    );
   }
 
   /** The delivery job: one scheduled try; the next one is queued with the try's record, in one transaction. */
@@ -206,18 +250,21 @@ export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeout
     if (!delivery || delivery.status !== 'pending') return;
     const endpoint = await repo.endpointById(delivery.endpointId);
     if (!endpoint) return;
-    if (endpoint.disabledAt) return repo.fail(delivery.id, `Not sent: the endpoint is disabled (${endpoint.disabledReason ?? 'by an admin'})`);
+    if (endpoint.disabledAt)
+      return repo.fail(delivery.id, `Not sent: the endpoint is disabled (${endpoint.disabledReason ?? 'by an admin'})`);
     if (!(await enterprise(endpoint.fundId))) return repo.fail(delivery.id, WEBHOOK_MESSAGES.enterpriseRequired);
     const outcome = await post(endpoint, delivery, false, ctx.signal);
     if (outcome.gone) await disableGone(endpoint.id);
     let next: DeliveryUpdate = { status: outcome.ok ? 'sent' : 'failed', nextAttemptAt: null };
     if (outcome.retryable) {
       const at = new Date(Date.now() + retryDelayMs(delivery.attempts + 1, schedule));
-      if (at.getTime() <= delivery.createdAt.getTime() + schedule.retryWindowMs) next = { status: 'pending', nextAttemptAt: at };
+      if (at.getTime() <= delivery.createdAt.getTime() + schedule.retryWindowMs)
+        next = { status: 'pending', nextAttemptAt: at };
     }
     await uow.run(async (tx) => {
       const recorded = await repo.in(tx).recordScheduled(delivery.id, delivery.attempts, outcome.record, next);
-      if (recorded && next.status === 'pending') await jobs.send(deliverJob, { deliveryId }, { tx, startAfter: next.nextAttemptAt! });
+      if (recorded && next.status === 'pending')
+        await jobs.send(deliverJob, { deliveryId }, { tx, startAfter: next.nextAttemptAt! });
     });
   }
 
@@ -261,7 +308,16 @@ export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeout
     const messageId = `msg_${ctx.jobId.replace(/-/g, '')}`;
     await uow.run(async (tx) => {
       for (const endpoint of endpoints) {
-        const row = await repo.in(tx).insertDelivery({ endpointId: endpoint.id, fundId: input.fundId, messageId, eventType: input.type, payload, nextAttemptAt: new Date() });
+        const row = await repo
+          .in(tx)
+          .insertDelivery({
+            endpointId: endpoint.id,
+            fundId: input.fundId,
+            messageId,
+            eventType: input.type,
+            payload,
+            nextAttemptAt: new Date(),
+          });
         if (row) await jobs.send(deliverJob, { deliveryId: row.id }, { tx });
       }
     });
@@ -300,28 +356,39 @@ export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeout
     async create(fundId: string | null, userId: string, body: CreateWebhookEndpointBody) {
       const fund = await requireEnterprise(fundId);
       const url = await checkedUrl(body.url);
-      if ((await repo.countEndpoints(fund)) >= WEBHOOK_ENDPOINTS_MAX) throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany);
+      if ((await repo.countEndpoints(fund)) >= WEBHOOK_ENDPOINTS_MAX)
+        throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany);
       const secret = newSecret();
-      const row = await repo.insertEndpoint({ fundId: fund, url, description: body.description ?? '', events: [...body.events], secretSealed: seal(fund, secret), createdBy: userId });
+      const row = await repo.insertEndpoint({
+        fundId: fund,
+        url,
+        description: body.description ?? '',
+        events: [...body.events],
+        secretSealed: seal(fund, secret),
+        createdBy: userId,
+      });
       return { secret, endpoint: toEndpoint((await repo.endpoint(fund, row.id))!) };
     },
 
     async update(fundId: string | null, id: string, body: UpdateWebhookEndpointBody) {
       const before = await endpointOf(fundId, id);
       // Disabling is always allowed; anything that would send needs the plan.
-      if (!(body.disabled === true && body.url === undefined && body.events === undefined)) await requireEnterprise(fundId);
+      if (!(body.disabled === true && body.url === undefined && body.events === undefined))
+        await requireEnterprise(fundId);
       const set: Parameters<WebhooksOutRepository['updateEndpoint']>[2] = {};
       if (body.url !== undefined) set.url = await checkedUrl(body.url);
       if (body.description !== undefined) set.description = body.description;
       if (body.events !== undefined) set.events = [...body.events];
-      if (body.disabled === true && !before.disabledAt) Object.assign(set, { disabledAt: new Date(), disabledReason: 'Disabled by an admin' });
+      if (body.disabled === true && !before.disabledAt)
+        Object.assign(set, { disabledAt: new Date(), disabledReason: 'Disabled by an admin' });
       if (body.disabled === false) Object.assign(set, { disabledAt: null, disabledReason: null });
       if (Object.keys(set).length > 0) await repo.updateEndpoint(before.fundId, id, set);
       return { endpoint: toEndpoint((await repo.endpoint(before.fundId, id))!) };
     },
 
     async remove(fundId: string | null, id: string) {
-      if (!fundId || !(await repo.deleteEndpoint(fundId, id))) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
+      if (!fundId || !(await repo.deleteEndpoint(fundId, id)))
+        throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
       return { ok: true as const };
     },
 
@@ -342,11 +409,29 @@ export function createWebhooksOutService({ repo, uow, jobs, box, policy, timeout
       const endpoint = await endpointOf(fundId, id);
       await requireEnterprise(fundId);
       if (endpoint.disabledAt) throw new AppError('conflict', WEBHOOK_MESSAGES.disabled);
-      const payload = { type: WEBHOOK_TEST_EVENT, timestamp: new Date().toISOString(), data: { fundId: endpoint.fundId, endpointId: endpoint.id, message: 'A test event from FitScore' } };
-      const delivery = (await repo.insertDelivery({ endpointId: endpoint.id, fundId: endpoint.fundId, messageId: `msg_${randomUUID().replace(/-/g, '')}`, eventType: WEBHOOK_TEST_EVENT, payload, nextAttemptAt: null }))!;
+      const payload = {
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: new Date().toISOString(),
+        data: { fundId: endpoint.fundId, endpointId: endpoint.id, message: 'A test event from FitScore' },
+      };
+      const delivery = (await repo.insertDelivery({
+        endpointId: endpoint.id,
+        fundId: endpoint.fundId,
+        messageId: `msg_${randomUUID().replace(/-/g, '')}`,
+        eventType: WEBHOOK_TEST_EVENT,
+        payload,
+        nextAttemptAt: null,
+      }))!;
       const outcome = await post(endpoint, delivery, true);
       if (outcome.gone) await disableGone(endpoint.id);
-      await uow.run((tx) => repo.in(tx).recordScheduled(delivery.id, 0, outcome.record, { status: outcome.ok ? 'sent' : 'failed', nextAttemptAt: null }));
+      await uow.run((tx) =>
+        repo
+          .in(tx)
+          .recordScheduled(delivery.id, 0, outcome.record, {
+            status: outcome.ok ? 'sent' : 'failed',
+            nextAttemptAt: null,
+          }),
+      );
       return { delivery: await deliveryView(delivery.id) };
     },
 

@@ -1,9 +1,10 @@
-import { deals, fundMembers } from '@fitscore/db';
+import { SUB_SCORE_KEYS } from '@fitscore/contracts';
+import { deals, fitScores, fundMembers } from '@fitscore/db';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSolidDeck } from '../../../test/decks.ts';
+import { makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { setPlan } from '../../../test/plans.ts';
 import { pollUntil } from '../../../test/poll-until.ts';
 import { settledDeal } from '../../../test/scoring-waits.ts';
@@ -31,7 +32,12 @@ function startReceiver() {
       res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status} from ${path}`);
     });
   });
-  return new Promise<{ url: (path: string) => string; heard: Heard[]; answer: (path: string, ...statuses: number[]) => void; close: () => Promise<void> }>((resolve) =>
+  return new Promise<{
+    url: (path: string) => string;
+    heard: Heard[];
+    answer: (path: string, ...statuses: number[]) => void;
+    close: () => Promise<void>;
+  }>((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
@@ -49,7 +55,12 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   receiver = await startReceiver();
   // The alerts' SSRF switch lets this server post to the local receiver; retries come due in well under a second.
-  server = await startTestServer({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_OUT_RETRY_BASE_MS: '200', WEBHOOK_OUT_RETRY_MAX_MS: '400', JOB_POLL_MS: '500' });
+  server = await startTestServer({
+    ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_OUT_RETRY_BASE_MS: '200',
+    WEBHOOK_OUT_RETRY_MAX_MS: '400',
+    JOB_POLL_MS: '500',
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -60,7 +71,15 @@ async function newFund(name: string, on: TestServer = server) {
   const admin = await signUp(on, 'vc', { name: `${name} Admin` });
   const res = await on.request('POST', '/vc/profile/step1/', {
     token: admin.token,
-    body: { fund_name: `${name} Capital`, website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+    body: {
+      fund_name: `${name} Capital`,
+      website: '',
+      sectors: ['SaaS'],
+      stages: ['Seed'],
+      geography: ['US'],
+      ticket_size_min: null,
+      ticket_size_max: null,
+    },
   });
   expect(res.status).toBe(200);
   return { token: admin.token, userId: admin.user.id as string, fundId: res.body.profile.id as string };
@@ -73,59 +92,119 @@ async function enterpriseFund(name: string) {
 }
 
 async function newDeal(fundId: string, startupName: string) {
-  const [deal] = await server.database.handle.db.insert(deals).values({ fundId, startupName, sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'upload' }).returning();
+  const [deal] = await server.database.handle.db
+    .insert(deals)
+    .values({ fundId, startupName, sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'upload' })
+    .returning();
   return deal!.id;
 }
 
-const subscribe = (token: string, body: unknown, on: TestServer = server) => on.request('POST', '/api/vc/webhooks', { token, body });
-const deliveriesOf = async (token: string, endpointId: string) => (await server.request('GET', `/api/vc/webhooks/${endpointId}/deliveries`, { token })).body.deliveries as any[];
+const subscribe = (token: string, body: unknown, on: TestServer = server) =>
+  on.request('POST', '/api/vc/webhooks', { token, body });
+const deliveriesOf = async (token: string, endpointId: string) =>
+  (await server.request('GET', `/api/vc/webhooks/${endpointId}/deliveries`, { token })).body.deliveries as any[];
 const heardAt = (path: string) => receiver.heard.filter((h) => h.path === path);
 
 describe('outgoing webhooks (Settings → Webhooks)', () => {
   it('sign each delivery with Standard Webhooks: an independent verifier accepts it, and the payload says what happened', async () => {
     const fund = await enterpriseFund('Signco');
-    const created = await subscribe(fund.token, { url: receiver.url('/signed'), description: 'CRM', events: ['deal.status_changed', 'comment.created'] });
+    const created = await subscribe(fund.token, {
+      url: receiver.url('/signed'),
+      description: 'CRM',
+      events: ['deal.status_changed', 'comment.created'],
+    });
     expect(created.status).toBe(201);
     const secret = created.body.secret as string;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(created.body.endpoint).toMatchObject({ url: receiver.url('/signed'), events: ['deal.status_changed', 'comment.created'], state: 'active', createdBy: 'Signco Admin' });
+    expect(created.body.endpoint).toMatchObject({
+      url: receiver.url('/signed'),
+      events: ['deal.status_changed', 'comment.created'],
+      state: 'active',
+      createdBy: 'Signco Admin',
+    });
     // The secret is in the create answer only.
-    expect(JSON.stringify((await server.request('GET', '/api/vc/webhooks', { token: fund.token })).body)).not.toContain(secret.slice(6));
+    expect(JSON.stringify((await server.request('GET', '/api/vc/webhooks', { token: fund.token })).body)).not.toContain(
+      secret.slice(6),
+    );
 
     const dealId = await newDeal(fund.fundId, 'Signed Startup');
-    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'hot' } })).status).toBe(200);
-    expect((await server.request('POST', `/api/vc/deals/${dealId}/comments`, { token: fund.token, body: { body: 'Strong team' } })).status).toBe(201);
+    expect(
+      (await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'hot' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/vc/deals/${dealId}/comments`, {
+          token: fund.token,
+          body: { body: 'Strong team' },
+        })
+      ).status,
+    ).toBe(201);
 
-    const [moved, commented] = await pollUntil(() => {
-      const got = heardAt('/signed');
-      return got.length >= 2 && [got.find((h) => h.body.includes('deal.status_changed'))!, got.find((h) => h.body.includes('comment.created'))!];
-    }, { what: 'two signed deliveries' });
+    const [moved, commented] = await pollUntil(
+      () => {
+        const got = heardAt('/signed');
+        return (
+          got.length >= 2 && [
+            got.find((h) => h.body.includes('deal.status_changed'))!,
+            got.find((h) => h.body.includes('comment.created'))!,
+          ]
+        );
+      },
+      { what: 'two signed deliveries' },
+    );
     for (const h of [moved, commented]) {
       expect(h.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(h.headers['content-type']).toBe('application/json');
       const verified = new Webhook(secret).verify(h.body, h.headers as Record<string, string>);
       expect(verified).toEqual(JSON.parse(h.body));
       // Another secret does not verify it.
-      expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(h.body, h.headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(
+          h.body,
+          h.headers as Record<string, string>,
+        ),
+      ).toThrow();
     }
     const status = JSON.parse(moved!.body);
-    expect(status).toMatchObject({ type: 'deal.status_changed', data: { deal: { id: dealId, startupName: 'Signed Startup' }, to: 'hot', changedBy: { id: fund.userId, name: 'Signco Admin' } } });
+    expect(status).toMatchObject({
+      type: 'deal.status_changed',
+      data: {
+        deal: { id: dealId, startupName: 'Signed Startup' },
+        to: 'hot',
+        changedBy: { id: fund.userId, name: 'Signco Admin' },
+      },
+    });
     expect(Date.parse(status.timestamp)).not.toBeNaN();
-    expect(JSON.parse(commented!.body)).toMatchObject({ type: 'comment.created', data: { deal: { id: dealId }, comment: { body: 'Strong team', author: { name: 'Signco Admin' } } } });
+    expect(JSON.parse(commented!.body)).toMatchObject({
+      type: 'comment.created',
+      data: { deal: { id: dealId }, comment: { body: 'Strong team', author: { name: 'Signco Admin' } } },
+    });
 
     // Listed with their attempt and answer.
-    const listed = await pollUntil(async () => {
-      const d = await deliveriesOf(fund.token, created.body.endpoint.id);
-      return d.length === 2 && d.every((x) => x.status === 'sent') && d;
-    }, { what: 'both deliveries listed as sent' });
+    const listed = await pollUntil(
+      async () => {
+        const d = await deliveriesOf(fund.token, created.body.endpoint.id);
+        return d.length === 2 && d.every((x) => x.status === 'sent') && d;
+      },
+      { what: 'both deliveries listed as sent' },
+    );
     expect(listed[0].attempts).toHaveLength(1);
-    expect(listed[0].attempts[0]).toMatchObject({ responseStatus: 200, responseBody: 'answer 200 from /signed', error: null, manual: false });
+    expect(listed[0].attempts[0]).toMatchObject({
+      responseStatus: 200,
+      responseBody: 'answer 200 from /signed',
+      error: null,
+      manual: false,
+    });
     expect(listed[0].attempts[0].durationMs).toBeGreaterThanOrEqual(0);
   });
 
   it('tell of a deal uploaded (deal.created) and, once its FitScore is stored, of its score (deal.scored)', async () => {
     const fund = await enterpriseFund('Uploadco');
-    const created = await subscribe(fund.token, { url: receiver.url('/upload'), events: ['deal.created', 'deal.scored'] });
+    const created = await subscribe(fund.token, {
+      url: receiver.url('/upload'),
+      events: ['deal.created', 'deal.scored'],
+    });
     const form = new FormData();
     form.append('companyName', 'Upload Robotics');
     form.append('stage', 'Seed');
@@ -137,15 +216,68 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     const deal = await settledDeal(server, fund.token, dealId);
     expect(deal.scoring.state).toBe('done');
 
-    const [made, scored] = await pollUntil(() => {
-      const got = heardAt('/upload').map((h) => JSON.parse(h.body));
-      const pair = [got.find((b) => b.type === 'deal.created'), got.find((b) => b.type === 'deal.scored')];
-      return pair.every(Boolean) && pair;
-    }, { what: 'deal.created and deal.scored' });
+    const [made, scored] = await pollUntil(
+      () => {
+        const got = heardAt('/upload').map((h) => JSON.parse(h.body));
+        const pair = [got.find((b) => b.type === 'deal.created'), got.find((b) => b.type === 'deal.scored')];
+        return pair.every(Boolean) && pair;
+      },
+      { what: 'deal.created and deal.scored' },
+    );
     expect(made.data.deal).toMatchObject({ id: dealId, startupName: 'Upload Robotics', source: 'upload' });
     expect(scored.data.deal).toMatchObject({ id: dealId, fitScore: deal.fitScore, confidence: deal.confidence });
     expect(deal.fitScore).toEqual(expect.any(Number));
-    for (const h of heardAt('/upload')) new Webhook(created.body.secret).verify(h.body, h.headers as Record<string, string>);
+    for (const h of heardAt('/upload'))
+      new Webhook(created.body.secret).verify(h.body, h.headers as Record<string, string>);
+  });
+
+  it('tell of a founder’s warm-intro request (intro.requested)', async () => {
+    const fund = await enterpriseFund('Introco');
+    const created = await subscribe(fund.token, { url: receiver.url('/intro'), events: ['intro.requested'] });
+    // A premium founder with a profile and a stored FitScore (what asking for an intro needs).
+    const founder = await signUp(server, 'founder');
+    expect(
+      (await server.request('POST', '/founder/profile/', { token: founder.token, body: validProfile() })).status,
+    ).toBe(200);
+    await setPlan(server, { founder: founder.email }, 'premium');
+    const sub = Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, { score: 7, summary: k, evidence: [] }]));
+    const s = 7;
+    await server.database.handle.db.insert(fitScores).values({
+      userId: founder.user.id,
+      deckVersion: 1,
+      engineVersion: 'test',
+      overall: 70,
+      scoreTeam: s,
+      scoreMarket: s,
+      scoreProblemSolution: s,
+      scoreTraction: s,
+      scoreProduct: s,
+      scoreBusinessModel: s,
+      scoreFinancials: s,
+      scoreGtm: s,
+      scoreRisks: s,
+      analysis: {
+        confidence: { level: 'High', evidence: 80 },
+        facts: [],
+        subScores: sub,
+        strengths: [],
+        insights: [],
+        contradictions: [],
+        deck: { pages: 8 },
+      },
+      profile: {},
+    });
+    const asked = await server.request('POST', `/founder/matches/${fund.fundId}/intro/`, {
+      token: founder.token,
+      body: { note: 'Met you at Slush' },
+    });
+    expect(asked.status).toBe(201);
+
+    const h = await pollUntil(() => heardAt('/intro')[0], { what: 'intro.requested' });
+    expect(new Webhook(created.body.secret).verify(h.body, h.headers as Record<string, string>)).toMatchObject({
+      type: 'intro.requested',
+      data: { introId: asked.body.intro.id, startupName: 'Acme Robotics', note: 'Met you at Slush' },
+    });
   });
 
   it('retry a failed delivery with backoff: a 500 then a 200, both attempts listed with their answers, the same webhook-id', async () => {
@@ -153,19 +285,32 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     receiver.answer('/flaky', 500);
     const created = await subscribe(fund.token, { url: receiver.url('/flaky'), events: ['deal.assigned'] });
     const dealId = await newDeal(fund.fundId, 'Flaky Startup');
-    expect((await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: fund.token, body: { memberId: fund.userId } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/vc/deals/${dealId}/assign`, {
+          token: fund.token,
+          body: { memberId: fund.userId },
+        })
+      ).status,
+    ).toBe(200);
 
-    const delivery = await pollUntil(async () => {
-      const [d] = await deliveriesOf(fund.token, created.body.endpoint.id);
-      return d?.status === 'sent' && d;
-    }, { what: 'the delivery to succeed on its retry' });
+    const delivery = await pollUntil(
+      async () => {
+        const [d] = await deliveriesOf(fund.token, created.body.endpoint.id);
+        return d?.status === 'sent' && d;
+      },
+      { what: 'the delivery to succeed on its retry' },
+    );
     expect(delivery.attempts.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([200, 500]);
     expect(delivery.attempts[1].responseBody).toBe('answer 500 from /flaky');
     const tries = heardAt('/flaky');
     expect(tries).toHaveLength(2);
     expect(tries[0]!.headers['webhook-id']).toBe(tries[1]!.headers['webhook-id']);
     expect(tries[0]!.body).toBe(tries[1]!.body);
-    expect(JSON.parse(tries[1]!.body)).toMatchObject({ type: 'deal.assigned', data: { deal: { id: dealId }, to: { id: fund.userId }, assignedBy: { id: fund.userId } } });
+    expect(JSON.parse(tries[1]!.body)).toMatchObject({
+      type: 'deal.assigned',
+      data: { deal: { id: dealId }, to: { id: fund.userId }, assignedBy: { id: fund.userId } },
+    });
     new Webhook(created.body.secret).verify(tries[1]!.body, tries[1]!.headers as Record<string, string>);
   });
 
@@ -184,11 +329,14 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     const dealId = await newDeal(fund.fundId, 'Gone Startup');
     await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'track' } });
 
-    const endpoint = await pollUntil(async () => {
-      const list = (await server.request('GET', '/api/vc/webhooks', { token: fund.token })).body;
-      const e = list.endpoints.find((x: { id: string }) => x.id === endpointId);
-      return e?.state === 'disabled' && e;
-    }, { what: 'the endpoint to be disabled' });
+    const endpoint = await pollUntil(
+      async () => {
+        const list = (await server.request('GET', '/api/vc/webhooks', { token: fund.token })).body;
+        const e = list.endpoints.find((x: { id: string }) => x.id === endpointId);
+        return e?.state === 'disabled' && e;
+      },
+      { what: 'the endpoint to be disabled' },
+    );
     expect(endpoint.disabledReason).toMatch(/410 Gone/);
     const [delivery] = await deliveriesOf(fund.token, endpointId);
     expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null });
@@ -196,13 +344,24 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
 
     // A later event is not sent to the disabled endpoint; Resend is refused until it is enabled again.
     await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'cold' } });
-    expect((await server.request('POST', `/api/vc/webhooks/deliveries/${delivery.id}/resend`, { token: fund.token })).status).toBe(409);
+    expect(
+      (await server.request('POST', `/api/vc/webhooks/deliveries/${delivery.id}/resend`, { token: fund.token })).status,
+    ).toBe(409);
     expect(heardAt('/gone')).toHaveLength(1);
     expect(await deliveriesOf(fund.token, endpointId)).toHaveLength(1);
 
     // Enabled again, the delivery is resent by hand: the same message, a new attempt marked manual.
-    expect((await server.request('PATCH', `/api/vc/webhooks/${endpointId}`, { token: fund.token, body: { disabled: false } })).body.endpoint.state).toBe('active');
-    const resent = await server.request('POST', `/api/vc/webhooks/deliveries/${delivery.id}/resend`, { token: fund.token });
+    expect(
+      (
+        await server.request('PATCH', `/api/vc/webhooks/${endpointId}`, {
+          token: fund.token,
+          body: { disabled: false },
+        })
+      ).body.endpoint.state,
+    ).toBe('active');
+    const resent = await server.request('POST', `/api/vc/webhooks/deliveries/${delivery.id}/resend`, {
+      token: fund.token,
+    });
     expect(resent.status).toBe(200);
     expect(resent.body.delivery.status).toBe('sent');
     expect(resent.body.delivery.attempts[0]).toMatchObject({ responseStatus: 200, manual: true });
@@ -223,7 +382,8 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     expect(test.body.delivery).toMatchObject({ eventType: 'webhook.test', status: 'sent' });
     const [h] = heardAt('/rotate');
     expect((h!.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
-    for (const secret of [created.body.secret, rotated.body.secret]) new Webhook(secret).verify(h!.body, h!.headers as Record<string, string>);
+    for (const secret of [created.body.secret, rotated.body.secret])
+      new Webhook(secret).verify(h!.body, h!.headers as Record<string, string>);
   });
 
   it('refuses a private or loopback URL unless ALERT_WEBHOOK_ALLOW_PRIVATE, as the Slack/Teams alerts do', async () => {
@@ -231,11 +391,18 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     try {
       const fund = await newFund('Strictco', strict);
       await setPlan(strict, { fund: fund.fundId }, 'enterprise');
-      for (const url of ['http://127.0.0.1:9/hook', 'https://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://[::1]/x']) {
+      for (const url of [
+        'http://127.0.0.1:9/hook',
+        'https://10.0.0.5/hook',
+        'https://169.254.169.254/latest',
+        'https://[::1]/x',
+      ]) {
         const res = await subscribe(fund.token, { url, events: ['deal.created'] }, strict);
         expect([url, res.status]).toEqual([url, 400]);
       }
-      expect((await subscribe(fund.token, { url: 'https://127.0.0.1/hook', events: ['deal.created'] }, strict)).body.error).toMatch(/must be public/);
+      expect(
+        (await subscribe(fund.token, { url: 'https://127.0.0.1/hook', events: ['deal.created'] }, strict)).body.error,
+      ).toMatch(/must be public/);
     } finally {
       await strict.close();
     }
@@ -248,7 +415,10 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     expect(res.body.error).toMatch(/Enterprise plan/);
     await setPlan(server, { fund: fund.fundId }, 'pro');
     expect((await subscribe(fund.token, { url: receiver.url('/pro'), events: ['deal.created'] })).status).toBe(402);
-    expect((await server.request('GET', '/api/vc/webhooks', { token: fund.token })).body).toEqual({ endpoints: [], allowed: false });
+    expect((await server.request('GET', '/api/vc/webhooks', { token: fund.token })).body).toEqual({
+      endpoints: [],
+      allowed: false,
+    });
   });
 
   it('only the fund’s admins manage them: 401 without a session, 403 for a member or a founder, 404 for another fund’s, 400 for a bad body', async () => {
@@ -256,7 +426,9 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     const created = await subscribe(fund.token, { url: receiver.url('/admin'), events: ['deal.created'] });
     const id = created.body.endpoint.id as string;
     const member = await signUp(server, 'vc', { name: 'Member' });
-    await server.database.handle.db.insert(fundMembers).values({ fundId: fund.fundId, userId: member.user.id, role: 'member' });
+    await server.database.handle.db
+      .insert(fundMembers)
+      .values({ fundId: fund.fundId, userId: member.user.id, role: 'member' });
     const founder = await signUp(server, 'founder');
     const other = await enterpriseFund('Otherco');
 
@@ -271,8 +443,16 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     ] as const) {
       const body = method === 'GET' ? {} : { body: {} };
       expect([method, path, (await server.request(method, path, body)).status]).toEqual([method, path, 401]);
-      expect([method, path, (await server.request(method, path, { token: member.token, ...body })).status]).toEqual([method, path, 403]);
-      expect([method, path, (await server.request(method, path, { token: founder.token, ...body })).status]).toEqual([method, path, 403]);
+      expect([method, path, (await server.request(method, path, { token: member.token, ...body })).status]).toEqual([
+        method,
+        path,
+        403,
+      ]);
+      expect([method, path, (await server.request(method, path, { token: founder.token, ...body })).status]).toEqual([
+        method,
+        path,
+        403,
+      ]);
     }
     expect((await server.request('GET', `/api/vc/webhooks/${id}/deliveries`, { token: other.token })).status).toBe(404);
     expect((await server.request('DELETE', `/api/vc/webhooks/${id}`, { token: other.token })).status).toBe(404);

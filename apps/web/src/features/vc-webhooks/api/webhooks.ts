@@ -15,7 +15,12 @@ export const useWebhookEndpoints = (enabled: boolean) =>
 export const useWebhookDeliveries = (endpointId: string) =>
   useQuery({
     queryKey: queryKeys.vc.webhookDeliveries(endpointId),
-    queryFn: ({ signal }) => callEndpoint(webhookEndpoints.deliveries, { params: { id: endpointId }, signal }, 'Could not load the deliveries'),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        webhookEndpoints.deliveries,
+        { params: { id: endpointId }, signal },
+        'Could not load the deliveries',
+      ),
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 5000 : false),
   });
 
@@ -27,7 +32,8 @@ function useInvalidate() {
 export function useCreateWebhook() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: CreateWebhookEndpointBody) => callEndpoint(webhookEndpoints.create, { body }, 'Could not add the endpoint'),
+    mutationFn: (body: CreateWebhookEndpointBody) =>
+      callEndpoint(webhookEndpoints.create, { body }, 'Could not add the endpoint'),
     onSettled: invalidate,
   });
 }
@@ -35,7 +41,8 @@ export function useCreateWebhook() {
 export function useUpdateWebhook() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateWebhookEndpointBody }) => callEndpoint(webhookEndpoints.update, { params: { id }, body }, 'Could not change the endpoint'),
+    mutationFn: ({ id, body }: { id: string; body: UpdateWebhookEndpointBody }) =>
+      callEndpoint(webhookEndpoints.update, { params: { id }, body }, 'Could not change the endpoint'),
     onSettled: invalidate,
   });
 }
@@ -43,7 +50,8 @@ export function useUpdateWebhook() {
 export function useDeleteWebhook() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(webhookEndpoints.remove, { params: { id } }, 'Could not delete the endpoint'),
+    mutationFn: (id: string) =>
+      callEndpoint(webhookEndpoints.remove, { params: { id } }, 'Could not delete the endpoint'),
     onSettled: invalidate,
   });
 }
@@ -51,7 +59,8 @@ export function useDeleteWebhook() {
 export function useRotateWebhookSecret() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(webhookEndpoints.rotateSecret, { params: { id } }, 'Could not rotate the secret'),
+    mutationFn: (id: string) =>
+      callEndpoint(webhookEndpoints.rotateSecret, { params: { id } }, 'Could not rotate the secret'),
     onSettled: invalidate,
   });
 }
@@ -59,7 +68,8 @@ export function useRotateWebhookSecret() {
 export function useSendTestEvent() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(webhookEndpoints.test, { params: { id } }, 'Could not send the test event'),
+    mutationFn: (id: string) =>
+      callEndpoint(webhookEndpoints.test, { params: { id } }, 'Could not send the test event'),
     onSettled: invalidate,
   });
 }
@@ -67,7 +77,8 @@ export function useSendTestEvent() {
 export function useResendDelivery() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(webhookEndpoints.resend, { params: { id } }, 'Could not resend the delivery'),
+    mutationFn: (id: string) =>
+      callEndpoint(webhookEndpoints.resend, { params: { id } }, 'Could not resend the delivery'),
     onSettled: invalidate,
   });
 }

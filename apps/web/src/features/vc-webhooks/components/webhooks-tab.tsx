@@ -38,14 +38,24 @@ const at = (iso: string) => stamp.format(new Date(iso));
 /** What the newest attempt came to, for the toast after Resend or Send test. */
 function lastOutcome(delivery: WebhookDelivery): { ok: boolean; said: string } {
   const [last] = delivery.attempts;
-  const ok = last?.responseStatus !== undefined && last.responseStatus !== null && last.responseStatus >= 200 && last.responseStatus < 300;
+  const ok =
+    last?.responseStatus !== undefined &&
+    last.responseStatus !== null &&
+    last.responseStatus >= 200 &&
+    last.responseStatus < 300;
   return { ok, said: last?.responseStatus ? `HTTP ${last.responseStatus}` : (last?.error ?? 'no answer') };
 }
 
 const deliveryTone = { sent: 'green', failed: 'red', pending: 'amber' } as const;
 const deliveryLabel = { sent: 'Sent', failed: 'Failed', pending: 'Retrying' } as const;
 
-function EventChoices({ value, onChange }: { value: WebhookEventType[]; onChange: (events: WebhookEventType[]) => void }) {
+function EventChoices({
+  value,
+  onChange,
+}: {
+  value: WebhookEventType[];
+  onChange: (events: WebhookEventType[]) => void;
+}) {
   const id = useId();
   return (
     <fieldset className="space-y-1">
@@ -59,10 +69,19 @@ function EventChoices({ value, onChange }: { value: WebhookEventType[]; onChange
               aria-describedby={`${id}-${event}-hint`}
               className="mt-0.5 h-4 w-4 cursor-pointer rounded border-slate-300 text-brand-600 focus:ring-brand-500"
               checked={value.includes(event)}
-              onChange={(e) => onChange(e.target.checked ? WEBHOOK_EVENT_TYPES.filter((x) => x === event || value.includes(x)) : value.filter((x) => x !== event))}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? WEBHOOK_EVENT_TYPES.filter((x) => x === event || value.includes(x))
+                    : value.filter((x) => x !== event),
+                )
+              }
             />
             <div>
-              <label htmlFor={`${id}-${event}`} className="block cursor-pointer font-mono text-sm font-medium text-slate-900">
+              <label
+                htmlFor={`${id}-${event}`}
+                className="block cursor-pointer font-mono text-sm font-medium text-slate-900"
+              >
                 {event}
               </label>
               <p id={`${id}-${event}-hint`} className="text-xs text-slate-600">
@@ -104,11 +123,28 @@ function NewEndpointForm({ onCreated }: { onCreated: (secret: string, url: strin
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Add a webhook endpoint" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Endpoint URL" required error={error} hint="Where FitScore POSTs events, e.g. https://crm.example.com/hooks/fitscore">
-          {(ids) => <Input {...ids} type="url" inputMode="url" value={url} maxLength={2000} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />}
+        <Field
+          label="Endpoint URL"
+          required
+          error={error}
+          hint="Where FitScore POSTs events, e.g. https://crm.example.com/hooks/fitscore"
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              type="url"
+              inputMode="url"
+              value={url}
+              maxLength={2000}
+              placeholder="https://"
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Description" hint="Optional, e.g. 'CRM sync'">
-          {(ids) => <Input {...ids} value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />}
+          {(ids) => (
+            <Input {...ids} value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
+          )}
         </Field>
       </div>
       <EventChoices value={events} onChange={setEvents} />
@@ -124,8 +160,13 @@ function AttemptLine({ attempt }: { attempt: WebhookDelivery['attempts'][number]
   const answer = attempt.responseStatus === null ? (attempt.error ?? 'No answer') : `HTTP ${attempt.responseStatus}`;
   return (
     <li className="text-xs text-slate-600">
-      <span className="font-medium text-slate-800">{at(attempt.attemptedAt)}</span> · {answer} · {attempt.durationMs} ms{attempt.manual ? ' · sent by hand' : ''}
-      {attempt.responseBody ? <pre className="mt-1 max-h-24 overflow-auto rounded bg-slate-50 p-2 font-mono whitespace-pre-wrap break-all text-slate-700">{attempt.responseBody}</pre> : null}
+      <span className="font-medium text-slate-800">{at(attempt.attemptedAt)}</span> · {answer} · {attempt.durationMs} ms
+      {attempt.manual ? ' · sent by hand' : ''}
+      {attempt.responseBody ? (
+        <pre className="mt-1 max-h-24 overflow-auto rounded bg-slate-50 p-2 font-mono whitespace-pre-wrap break-all text-slate-700">
+          {attempt.responseBody}
+        </pre>
+      ) : null}
       {attempt.responseStatus !== null && attempt.error ? <p className="mt-1">{attempt.error}</p> : null}
     </li>
   );
@@ -139,9 +180,14 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     <QueryState query={deliveries} label="Loading the deliveries">
       {(data) =>
         data.deliveries.length === 0 ? (
-          <p className="text-sm text-slate-600">No deliveries yet. Send a test event, or wait for the next event you subscribed to.</p>
+          <p className="text-sm text-slate-600">
+            No deliveries yet. Send a test event, or wait for the next event you subscribed to.
+          </p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label={`Deliveries to ${endpoint.url}`}>
+          <ul
+            className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200"
+            aria-label={`Deliveries to ${endpoint.url}`}
+          >
             {data.deliveries.map((d) => (
               <li key={d.id} className="space-y-2 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -187,7 +233,15 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoint; onSecret: (secret: string, url: string) => void; onDelete: (e: WebhookEndpoint) => void }) {
+function EndpointRow({
+  endpoint,
+  onSecret,
+  onDelete,
+}: {
+  endpoint: WebhookEndpoint;
+  onSecret: (secret: string, url: string) => void;
+  onDelete: (e: WebhookEndpoint) => void;
+}) {
   const [open, setOpen] = useState(false);
   const update = useUpdateWebhook();
   const rotate = useRotateWebhookSecret();
@@ -201,11 +255,15 @@ function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoi
       <div className="flex flex-col gap-3">
         <div className="min-w-0 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-mono text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">{endpoint.url}</span>
+            <span className="font-mono text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">
+              {endpoint.url}
+            </span>
             <Badge tone={disabled ? 'red' : 'green'}>{disabled ? 'Disabled' : 'Active'}</Badge>
           </div>
           {endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
-          {disabled && endpoint.disabledReason ? <p className="text-sm text-red-700">{endpoint.disabledReason}</p> : null}
+          {disabled && endpoint.disabledReason ? (
+            <p className="text-sm text-red-700">{endpoint.disabledReason}</p>
+          ) : null}
           <div className="flex flex-wrap gap-1">
             {endpoint.events.map((e) => (
               <Badge key={e} tone="brand" className="font-mono">
@@ -216,7 +274,9 @@ function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoi
           <p className="text-xs text-slate-600">
             Added {at(endpoint.createdAt)}
             {endpoint.createdBy ? ` by ${endpoint.createdBy}` : ''}
-            {endpoint.previousSecretExpiresAt ? ` · The previous secret also signs until ${at(endpoint.previousSecretExpiresAt)}` : ''}
+            {endpoint.previousSecretExpiresAt
+              ? ` · The previous secret also signs until ${at(endpoint.previousSecretExpiresAt)}`
+              : ''}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -277,7 +337,11 @@ function EndpointRow({ endpoint, onSecret, onDelete }: { endpoint: WebhookEndpoi
         </div>
       </div>
       <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
-        {open ? <ChevronUp className="h-4 w-4" aria-hidden="true" /> : <ChevronDown className="h-4 w-4" aria-hidden="true" />}
+        {open ? (
+          <ChevronUp className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        )}
         {open ? 'Hide deliveries' : 'Show deliveries'}
       </Button>
       <div id={listId}>{open ? <Deliveries endpoint={endpoint} /> : null}</div>
@@ -340,8 +404,14 @@ function Endpoints() {
           <div className="space-y-6">
             {secret ? (
               <div role="status" className="space-y-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
-                <p className="text-sm font-semibold [overflow-wrap:anywhere] text-emerald-900">Copy the signing secret for {secret.url} now: it is shown only this once.</p>
-                <CopyField label="Signing secret" value={secret.secret} copiedMessage="Signing secret copied to clipboard" />
+                <p className="text-sm font-semibold [overflow-wrap:anywhere] text-emerald-900">
+                  Copy the signing secret for {secret.url} now: it is shown only this once.
+                </p>
+                <CopyField
+                  label="Signing secret"
+                  value={secret.secret}
+                  copiedMessage="Signing secret copied to clipboard"
+                />
                 <Button variant="secondary" size="sm" onClick={() => setSecret(null)}>
                   I have copied it
                 </Button>
@@ -376,11 +446,21 @@ export function WebhooksTab({ readOnly, admins }: { readOnly: boolean; admins: s
         <CardTitle>Outgoing webhooks</CardTitle>
         <p className="mt-1 text-sm text-slate-600">
           FitScore POSTs your deal events to your systems as they happen, signed with{' '}
-          <a className="font-medium text-brand-700 hover:underline" href="https://www.standardwebhooks.com/" target="_blank" rel="noreferrer">
+          <a
+            className="font-medium text-brand-700 hover:underline"
+            href="https://www.standardwebhooks.com/"
+            target="_blank"
+            rel="noreferrer"
+          >
             Standard Webhooks
           </a>{' '}
           headers, and retries failed deliveries for a day.{' '}
-          <a className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline" href={`${API_URL}/docs/`} target="_blank" rel="noreferrer">
+          <a
+            className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+            href={`${API_URL}/docs/`}
+            target="_blank"
+            rel="noreferrer"
+          >
             <BookOpen className="h-4 w-4" aria-hidden="true" />
             API reference
           </a>
