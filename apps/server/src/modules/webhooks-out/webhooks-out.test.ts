@@ -8,6 +8,7 @@ import { makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { setPlan } from '../../../test/plans.ts';
 import { pollUntil } from '../../../test/poll-until.ts';
 import { settledDeal } from '../../../test/scoring-waits.ts';
+import { openTestDatabase } from '../../../test/test-database.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { retryDelayMs } from './webhooks-out.service.ts';
 
@@ -312,6 +313,83 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
       data: { deal: { id: dealId }, to: { id: fund.userId }, assignedBy: { id: fund.userId } },
     });
     new Webhook(created.body.secret).verify(tries[1]!.body, tries[1]!.headers as Record<string, string>);
+  });
+
+  it('a retry survives a restart: the delivery is stored with its next try, and the next server sends it', async () => {
+    const database = await openTestDatabase();
+    // Retries 3–6 s after a failure: long enough for the first server to be stopped before it.
+    const env = {
+      ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_OUT_RETRY_BASE_MS: '4000',
+      WEBHOOK_OUT_RETRY_MAX_MS: '4000',
+      JOB_POLL_MS: '500',
+    };
+    let first: TestServer | undefined = await startTestServer(env, undefined, database);
+    let second: TestServer | undefined;
+    try {
+      const admin = await signUp(first, 'vc', { name: 'Restart Admin' });
+      const profile = await first.request('POST', '/vc/profile/step1/', {
+        token: admin.token,
+        body: {
+          fund_name: 'Restart Capital',
+          website: '',
+          sectors: ['SaaS'],
+          stages: ['Seed'],
+          geography: ['US'],
+          ticket_size_min: null,
+          ticket_size_max: null,
+        },
+      });
+      const fundId = profile.body.profile.id as string;
+      await setPlan(first, { fund: fundId }, 'enterprise');
+      receiver.answer('/restart', 503);
+      const created = await first.request('POST', '/api/vc/webhooks', {
+        token: admin.token,
+        body: { url: receiver.url('/restart'), events: ['deal.status_changed'] },
+      });
+      const endpointId = created.body.endpoint.id as string;
+      const [deal] = await database.handle.db
+        .insert(deals)
+        .values({
+          fundId,
+          startupName: 'Restart Startup',
+          sector: 'SaaS',
+          stage: 'Seed',
+          geography: 'US',
+          source: 'upload',
+        })
+        .returning();
+      await first.request('POST', `/api/vc/deals/${deal!.id}/status`, { token: admin.token, body: { status: 'hot' } });
+      const list = async (on: TestServer) =>
+        (await on.request('GET', `/api/vc/webhooks/${endpointId}/deliveries`, { token: admin.token })).body.deliveries;
+      const [pending] = await pollUntil(
+        async () => {
+          const d = await list(first!);
+          return d[0]?.attempts.length === 1 && d;
+        },
+        { what: 'the first try' },
+      );
+      expect(pending).toMatchObject({ status: 'pending', attempts: [{ responseStatus: 503 }] });
+      expect(pending.nextAttemptAt).not.toBeNull();
+      await first.close();
+      first = undefined;
+      expect(heardAt('/restart')).toHaveLength(1);
+
+      second = await startTestServer(env, undefined, database);
+      const sent = await pollUntil(
+        async () => {
+          const [d] = await list(second!);
+          return d?.status === 'sent' && d;
+        },
+        { what: 'the retry from the second server' },
+      );
+      expect(sent.attempts.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([200, 503]);
+      expect(heardAt('/restart')).toHaveLength(2);
+    } finally {
+      await first?.close();
+      await second?.close();
+      await database.dispose();
+    }
   });
 
   it('the retry delays double with jitter up to the ceiling', () => {
