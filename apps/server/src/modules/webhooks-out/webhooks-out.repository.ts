@@ -1,6 +1,6 @@
 import type { FundPlanId } from '@fitscore/contracts';
 import { deals, funds, repository, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@fitscore/db';
-import { and, arrayContains, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 
 export type EndpointRecord = typeof webhookEndpoints.$inferSelect;
 export type EndpointRow = EndpointRecord & { createdByName: string | null };
@@ -239,6 +239,19 @@ export const createWebhooksOutRepository = repository((db) => ({
       await db
         .insert(webhookAttempts)
         .values({ deliveryId, durationMs: 0, responseStatus: null, responseBody: null, error: reason, manual: false });
+  },
+
+  /** Deletes the endpoint's finished deliveries (and their attempts) older than `days`: the record stays bounded. */
+  async pruneFinished(endpointId: string, days: number): Promise<void> {
+    await db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, endpointId),
+          ne(webhookDeliveries.status, 'pending'),
+          lt(webhookDeliveries.createdAt, sql`now() - make_interval(days => ${days})`),
+        ),
+      );
   },
 
   async userNames(ids: string[]): Promise<Map<string, string>> {

@@ -34,6 +34,8 @@ import type {
 export const WEBHOOK_DELIVER_QUEUE = 'webhook-deliver';
 export const WEBHOOK_FANOUT_QUEUE = 'webhook-fanout';
 const DELIVERIES_SHOWN = 50;
+/** Finished deliveries (with their attempts) are kept this long, then deleted as new ones are made. */
+export const DELIVERIES_KEPT_DAYS = 30;
 const USER_AGENT = 'FitScore-Webhooks/1';
 
 /** When the tries of a message happen: doubling delays from `baseMs` up to `maxMs`, each with jitter, for `windowMs` after the message. */
@@ -308,19 +310,18 @@ export function createWebhooksOutService({
     const messageId = `msg_${ctx.jobId.replace(/-/g, '')}`;
     await uow.run(async (tx) => {
       for (const endpoint of endpoints) {
-        const row = await repo
-          .in(tx)
-          .insertDelivery({
-            endpointId: endpoint.id,
-            fundId: input.fundId,
-            messageId,
-            eventType: input.type,
-            payload,
-            nextAttemptAt: new Date(),
-          });
+        const row = await repo.in(tx).insertDelivery({
+          endpointId: endpoint.id,
+          fundId: input.fundId,
+          messageId,
+          eventType: input.type,
+          payload,
+          nextAttemptAt: new Date(),
+        });
         if (row) await jobs.send(deliverJob, { deliveryId: row.id }, { tx });
       }
     });
+    for (const endpoint of endpoints) await repo.pruneFinished(endpoint.id, DELIVERIES_KEPT_DAYS);
   }
 
   const fanOutJob = defineJob({
@@ -425,12 +426,10 @@ export function createWebhooksOutService({
       const outcome = await post(endpoint, delivery, true);
       if (outcome.gone) await disableGone(endpoint.id);
       await uow.run((tx) =>
-        repo
-          .in(tx)
-          .recordScheduled(delivery.id, 0, outcome.record, {
-            status: outcome.ok ? 'sent' : 'failed',
-            nextAttemptAt: null,
-          }),
+        repo.in(tx).recordScheduled(delivery.id, 0, outcome.record, {
+          status: outcome.ok ? 'sent' : 'failed',
+          nextAttemptAt: null,
+        }),
       );
       return { delivery: await deliveryView(delivery.id) };
     },

@@ -1,5 +1,5 @@
 import { SUB_SCORE_KEYS } from '@fitscore/contracts';
-import { deals, fitScores, fundMembers } from '@fitscore/db';
+import { deals, fitScores, fundMembers, webhookDeliveries } from '@fitscore/db';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -390,6 +390,34 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
       await second?.close();
       await database.dispose();
     }
+  });
+
+  it('keep finished deliveries 30 days: older ones are deleted as new events go out', async () => {
+    const fund = await enterpriseFund('Pruneco');
+    const created = await subscribe(fund.token, { url: receiver.url('/prune'), events: ['deal.status_changed'] });
+    const endpointId = created.body.endpoint.id as string;
+    const old = (days: number, status: string) => ({
+      endpointId,
+      fundId: fund.fundId,
+      messageId: `msg_old${days}${status}`,
+      eventType: 'deal.status_changed',
+      payload: {},
+      status,
+      createdAt: new Date(Date.now() - days * 86_400_000),
+    });
+    await server.database.handle.db
+      .insert(webhookDeliveries)
+      .values([old(40, 'sent'), old(40, 'failed'), old(10, 'sent')]);
+    const dealId = await newDeal(fund.fundId, 'Prune Startup');
+    await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'hot' } });
+    const left = await pollUntil(
+      async () => {
+        const d = await deliveriesOf(fund.token, endpointId);
+        return d.length === 2 && d;
+      },
+      { what: 'the 40-day-old deliveries to be deleted' },
+    );
+    expect(left.map((d: { messageId: string }) => d.messageId)).toContain('msg_old10sent');
   });
 
   it('the retry delays double with jitter up to the ceiling', () => {
