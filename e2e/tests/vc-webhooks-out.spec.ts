@@ -117,6 +117,17 @@ test.describe('Settings → Webhooks', () => {
     await expect(deliveries).toContainText('Sent');
     await shoot(page, 'webhooks-out-resent');
 
+    // The admin subscribes to one more event, then disables the endpoint and sees why it is off.
+    await row.getByRole('button', { name: 'Edit the events of CRM sync' }).click();
+    const edit = row.getByRole('form', { name: 'Events of CRM sync' });
+    await edit.getByRole('checkbox', { name: 'comment.created' }).check();
+    await edit.getByRole('button', { name: 'Save events' }).click();
+    await expect(row.getByText('comment.created', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Disable CRM sync' }).click();
+    await expect(row).toContainText('Disabled by an admin');
+    await expect(row.getByRole('button', { name: 'Send a test event to CRM sync' })).toBeDisabled();
+    await shoot(page, 'webhooks-out-disabled');
+
     await row.getByRole('button', { name: 'Delete CRM sync' }).click();
     await page
       .getByRole('dialog', { name: 'Delete this endpoint?' })

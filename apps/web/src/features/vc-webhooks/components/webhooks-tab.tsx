@@ -6,7 +6,18 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@fitscore/contracts';
-import { BookOpen, ChevronDown, ChevronUp, Power, RefreshCw, RotateCw, Send, Trash2, Webhook } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronDown,
+  ChevronUp,
+  Pencil,
+  Power,
+  RefreshCw,
+  RotateCw,
+  Send,
+  Trash2,
+  Webhook,
+} from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { QueryState } from '@/components/layout/query-state';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
@@ -92,6 +103,51 @@ function EventChoices({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** Changes which events an endpoint subscribes to. */
+function EditEventsForm({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: () => void }) {
+  const update = useUpdateWebhook();
+  const toast = useToast();
+  const [events, setEvents] = useState<WebhookEventType[]>(endpoint.events);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (events.length === 0) return setError('Choose at least one event');
+    update.mutate(
+      { id: endpoint.id, body: { events } },
+      {
+        onSuccess: () => {
+          toast.success('Events saved');
+          onDone();
+        },
+        onError: (err) => setError(errorMessage(err, 'Could not change the endpoint')),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-lg bg-slate-50 p-3"
+      aria-label={`Events of ${endpoint.description || endpoint.url}`}
+      noValidate
+    >
+      <EventChoices value={events} onChange={setEvents} />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Save events
+        </Button>
+        <Button type="button" variant="secondary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -243,6 +299,7 @@ function EndpointRow({
   onDelete: (e: WebhookEndpoint) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const update = useUpdateWebhook();
   const rotate = useRotateWebhookSecret();
   const test = useSendTestEvent();
@@ -330,12 +387,23 @@ function EndpointRow({
             <Power className="h-4 w-4" aria-hidden="true" />
             {disabled ? 'Enable' : 'Disable'}
           </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+            aria-label={`Edit the events of ${name}`}
+          >
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit events
+          </Button>
           <Button variant="secondary" size="sm" onClick={() => onDelete(endpoint)} aria-label={`Delete ${name}`}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Delete
           </Button>
         </div>
       </div>
+      {editing ? <EditEventsForm endpoint={endpoint} onDone={() => setEditing(false)} /> : null}
       <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
         {open ? (
           <ChevronUp className="h-4 w-4" aria-hidden="true" />
