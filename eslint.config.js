@@ -106,7 +106,8 @@ const moduleZones = subfolders(serverModules).map((mod) => ({
 }));
 /**
  * What a module offers the others: its services, and these shared pieces (jobs, mail, events,
- * secrets, limits, credentials, deal views, events and facts read from a deck). Anything else in a module is its own.
+ * secrets, limits, credentials, deal views, events and facts read from a deck, the SSRF-checked
+ * webhook post). Anything else in a module is its own.
  */
 const publicEntries = [
   `${serverModules}/*/*.service.ts`,
@@ -123,6 +124,7 @@ const publicEntries = [
     'deals/deck-facts',
     'deals/deal-events',
     'deals/status-changes',
+    'integrations/webhook-post',
   ].join(',')}}.ts`,
 ];
 /** A module's service imports another module only through its public entries. */

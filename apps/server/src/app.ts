@@ -50,6 +50,7 @@ import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
+import * as webhooksOutModule from './modules/webhooks-out/webhooks-out.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
 import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -262,6 +263,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   teamModule.register(app, { platform });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.
   apiAccessModule.register(app, { platform, deals, dealTeam: deals.team, collab, intake });
+  // Enterprise: outgoing webhooks of deal events, signed (Standard Webhooks) and retried for a day.
+  webhooksOutModule.register(app, { platform, jobs, deals, scoring, collab, notifications });
   releaseAttemptLog();
 
   assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);

@@ -86,6 +86,10 @@ const EnvSchema = z.object({
   /** Lets alert webhooks (Slack/Teams) reach private, loopback and link-local addresses and plain http: tests and closed networks only. */
   ALERT_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   ALERT_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Outgoing webhooks (ADR 0052): the first retry's delay (doubled each time, with jitter), the longest delay, and how long a message is retried. */
+  WEBHOOK_OUT_RETRY_BASE_MS: positiveInt.default(10_000),
+  WEBHOOK_OUT_RETRY_MAX_MS: positiveInt.default(3 * 60 * 60 * 1000),
+  WEBHOOK_OUT_RETRY_WINDOW_MS: positiveInt.default(24 * 60 * 60 * 1000),
   /** Whether this process serves the API (and the web app, the SMTP receiver); `false` makes a worker host that only runs jobs. */
   API_ENABLED: bool.default(true),
   /** Redis for the shared limits instead of the database (ADR 0043). */
@@ -245,6 +249,8 @@ export interface AppConfig {
   shutdown: { drainDelayMs: number; timeoutMs: number; eventsRetryMs: number };
   /** Slack/Teams alert webhooks: whether private addresses (and http) are allowed, and how long a post may wait. */
   alerts: { allowPrivate: boolean; timeoutMs: number };
+  /** Outgoing webhooks: retry schedule (the SSRF rules and timeout are the alerts'). */
+  webhooksOut: { retryBaseMs: number; retryMaxMs: number; retryWindowMs: number };
   analyzer: { workers: number; timeoutMs: number };
   llm: { baseUrl: string; model: string; apiKey: string } | undefined;
   /** From APP_SECRET; undefined means use (or create) DATA_DIR/app-secret.key. */
@@ -352,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN || undefined },
     shutdown: { drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS, eventsRetryMs: e.EVENTS_RETRY_MS },
     alerts: { allowPrivate: e.ALERT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.ALERT_WEBHOOK_TIMEOUT_MS },
+    webhooksOut: { retryBaseMs: e.WEBHOOK_OUT_RETRY_BASE_MS, retryMaxMs: e.WEBHOOK_OUT_RETRY_MAX_MS, retryWindowMs: e.WEBHOOK_OUT_RETRY_WINDOW_MS },
     analyzer: { workers: e.ANALYZER_WORKERS, timeoutMs: e.SCORING_TIMEOUT_MS },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL && e.LLM_API_KEY

@@ -23,6 +23,8 @@ export const queryKeys = {
     dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
     apiKeys: ['vc', 'api-keys'] as const,
     branding: ['vc', 'branding'] as const,
+    webhooks: ['vc', 'webhooks'] as const,
+    webhookDeliveries: (endpointId: string) => ['vc', 'webhooks', 'deliveries', endpointId] as const,
     billing: ['vc', 'billing'] as const,
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,

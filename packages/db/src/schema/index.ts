@@ -19,3 +19,4 @@ export * from './limits.ts';
 export * from './applicant-replies.ts';
 export * from './api-access.ts';
 export * from './branding.ts';
+export * from './webhooks-out.ts';

@@ -27,6 +27,13 @@ export interface CollabServiceDeps {
   notifications: Pick<NotificationsService, 'notifyMembers'>;
 }
 
+/** A comment just posted on a fund's deal. */
+export interface CommentCreated {
+  fundId: string;
+  dealId: string;
+  comment: DealComment;
+}
+
 function excerpt(body: string) {
   const text = commentPlainText(body).replace(/\s+/g, ' ').trim();
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
@@ -48,6 +55,8 @@ const blankEvent = {
  * `mention` notification), the `assigned` notification, and a deal's activity log.
  */
 export function createCollabService({ repo, uow, notifications }: CollabServiceDeps) {
+  const commentListeners: ((comment: CommentCreated, tx: Transaction) => Promise<void>)[] = [];
+
   async function dealOf(fundId: string | null, dealId: string, tx?: Transaction) {
     const deal = fundId ? await repo.in(tx).deal(fundId, dealId) : undefined;
     if (!deal || !fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
@@ -121,6 +130,11 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
   }
 
   return {
+    /** Another module's work when a comment is posted (outgoing webhooks), in the comment's transaction. */
+    onCommentCreated(listener: (comment: CommentCreated, tx: Transaction) => Promise<void>) {
+      commentListeners.push(listener);
+    },
+
     async list(fundId: string | null, userId: string, dealId: string) {
       await dealOf(fundId, dealId);
       return { comments: await toComments(await repo.comments(dealId), userId) };
@@ -133,7 +147,9 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
         const row = await repo.in(tx).insertComment({ dealId, fundId: fund, authorUserId: userId, body, mentions });
         await repo.in(tx).addActivity({ dealId, userId, kind: 'commented', data: { commentId: row.id } });
         await notifyMentioned(fund, deal, userId, row, mentions, tx);
-        return (await toComments([row], userId, tx))[0]!;
+        const posted = (await toComments([row], userId, tx))[0]!;
+        for (const listener of commentListeners) await listener({ fundId: fund, dealId, comment: posted }, tx);
+        return posted;
       });
       return { comment };
     },

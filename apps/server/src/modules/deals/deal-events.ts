@@ -12,6 +12,12 @@ export interface DealAssignment {
   userId: string;
 }
 
+/** A new deal in a fund's pipeline (an upload or an arrival from the intake or the platform). */
+export interface DealCreated {
+  fundId: string;
+  dealId: string;
+}
+
 /** A deal marked as reviewed for the first time. */
 export interface DealReview {
   fundId: string;

@@ -32,7 +32,7 @@ import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import { normaliseDomain, normaliseName } from './same-company.ts';
 import { searchTermOf, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary } from './deals.repository.ts';
-import { dealEventListeners, type DealAssignment, type DealReview } from './deal-events.ts';
+import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
@@ -136,6 +136,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
   const statusChanges = statusChangeListeners();
   const assignments = dealEventListeners<DealAssignment>();
   const reviews = dealEventListeners<DealReview>();
+  const creations = dealEventListeners<DealCreated>();
 
   /** The trial has no score left for a new deal (counting scorings in flight). */
   async function trialSpent(r: DealArrivalsRepositoryInTx, fund: Pick<FundRowForDeals, 'id' | 'plan' | 'trialScoresUsed'>): Promise<boolean> {
@@ -242,6 +243,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       });
       await r.insertSource({ dealId: deal.id, ...source });
       updates.changed(fund.id, deal.id, tx);
+      await creations.emit({ fundId: fund.id, dealId: deal.id }, tx);
       return { outcome: 'created', dealId: deal.id };
     },
 
@@ -272,6 +274,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     assigned: assignments.emit,
     /** Another module's work when a deal is first marked as reviewed, in its transaction. */
     onReviewed: reviews.on,
+    /** Another module's work when a deal is created (outgoing webhooks), in its transaction. */
+    onCreated: creations.on,
 
     /** One deal as the list shows it, sources included. */
     view: async (fundId: string, dealId: string) => toDeal(await getRow(fundId, dealId)),
@@ -431,7 +435,9 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       const deal = await uow.run(async (tx) => {
         const locked = await arrivals.in(tx).lockFund(fund.id);
         if (!locked || (await trialSpent(arrivals.in(tx), locked))) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
-        return repo.in(tx).insert({ fundId: fund.id, startupName: input.companyName, ...fields, ...thesisFit(fund, fields), source: 'upload', factsFromDeck: factsFromDeckColumn(read.fromDeck) });
+        const created = await repo.in(tx).insert({ fundId: fund.id, startupName: input.companyName, ...fields, ...thesisFit(fund, fields), source: 'upload', factsFromDeck: factsFromDeckColumn(read.fromDeck) });
+        await creations.emit({ fundId: fund.id, dealId: created.id }, tx);
+        return created;
       });
       const owner = dealOwner(deal.id);
       try {

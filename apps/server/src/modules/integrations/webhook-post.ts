@@ -95,17 +95,29 @@ const MAX_READ_BYTES = 64 * 1024;
 export async function postWebhook(
   rawUrl: string,
   payload: unknown,
-  { policy, timeoutMs, signal }: { policy: WebhookPolicy; timeoutMs: number; signal?: AbortSignal },
+  options: { policy: WebhookPolicy; timeoutMs: number; signal?: AbortSignal },
+): Promise<WebhookAnswer> {
+  return postJsonText(rawUrl, JSON.stringify(payload), options);
+}
+
+/**
+ * `postWebhook` for a body already serialised (a signed body must be posted byte for byte), with
+ * extra headers (signatures) and the caller's user agent; the same address checks.
+ */
+export async function postJsonText(
+  rawUrl: string,
+  json: string,
+  { policy, timeoutMs, signal, headers = {}, userAgent = 'FitScore-Alerts/1' }: { policy: WebhookPolicy; timeoutMs: number; signal?: AbortSignal; headers?: Record<string, string>; userAgent?: string },
 ): Promise<WebhookAnswer> {
   const url = await checkWebhookUrl(rawUrl, policy);
-  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  const body = Buffer.from(json, 'utf8');
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<WebhookAnswer>((resolve, reject) => {
     const req = client.request(
       url,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': body.length, 'user-agent': 'FitScore-Alerts/1' },
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length, 'user-agent': userAgent },
         lookup: guardedLookup(policy),
         timeout: timeoutMs,
         signal: signal ?? null,

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, CreditCard, Inbox, KeyRound, Palette, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
+import { BellRing, Building2, CreditCard, Inbox, KeyRound, Palette, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,9 +43,10 @@ import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } f
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
 import { BrandingTab } from '@/features/vc-branding/components/branding-tab';
+import { WebhooksTab } from '@/features/vc-webhooks/components/webhooks-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api', 'branding'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api', 'webhooks', 'branding'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -252,6 +253,12 @@ function ApiSection() {
   return <ApiKeysTab readOnly={role.readOnly} admins={role.admins} />;
 }
 
+/** Settings → Webhooks: admins manage the fund's outgoing webhooks; members see who can. */
+function WebhooksSection() {
+  const role = useFundRole();
+  return <WebhooksTab readOnly={role.readOnly} admins={role.admins} />;
+}
+
 /** Settings → Branding: white-label intake (Enterprise); members see it read-only. */
 function BrandingSection() {
   const role = useFundRole();
@@ -280,7 +287,7 @@ export default function VcSettingsPage() {
     <Container className="max-w-5xl">
       <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
       <Tabs.Root value={tab} onValueChange={onTabChange}>
-        {/* Nine tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
+        {/* Ten tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
         <div className="mb-6">
           <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:flex-wrap">
             <Tabs.Trigger value="account" className={triggerClass}>
@@ -315,6 +322,10 @@ export default function VcSettingsPage() {
               <KeyRound className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               API
             </Tabs.Trigger>
+            <Tabs.Trigger value="webhooks" className={triggerClass}>
+              <Webhook className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Webhooks
+            </Tabs.Trigger>
             <Tabs.Trigger value="branding" className={triggerClass}>
               <Palette className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Branding
@@ -335,6 +346,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="api" className="focus-visible:outline-none">
           <ApiSection />
+        </Tabs.Content>
+        <Tabs.Content value="webhooks" className="focus-visible:outline-none">
+          <WebhooksSection />
         </Tabs.Content>
         <Tabs.Content value="branding" className="focus-visible:outline-none">
           <BrandingSection />
