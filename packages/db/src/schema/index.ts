@@ -18,3 +18,4 @@ export * from './events.ts';
 export * from './limits.ts';
 export * from './applicant-replies.ts';
 export * from './api-access.ts';
+export * from './sso.ts';
