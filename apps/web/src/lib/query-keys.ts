@@ -22,6 +22,7 @@ export const queryKeys = {
     applicantEmails: ['vc', 'applicant-emails'] as const,
     dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
     apiKeys: ['vc', 'api-keys'] as const,
+    sso: ['vc', 'sso'] as const,
     billing: ['vc', 'billing'] as const,
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,

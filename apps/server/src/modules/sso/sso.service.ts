@@ -157,10 +157,10 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
       if (!fundId || !(await enterprise(fundId))) throw new AppError('plan_limit', SSO_MESSAGES.enterpriseRequired);
       const existing = await repo.connection(fundId);
       const secret = body.clientSecret?.trim() || (existing ? seal.open(existing.clientSecretSealed, fundId) : '');
-      if (!secret) throw new AppError('validation_failed', SSO_MESSAGES.secretRequired, { clientSecret: SSO_MESSAGES.secretRequired });
+      if (!secret) throw new AppError('validation_failed', SSO_MESSAGES.secretRequired, [{ path: 'clientSecret', message: SSO_MESSAGES.secretRequired }]);
       const issuerUrl = body.issuerUrl.trim();
       if (!allowHttpIssuers && !issuerUrl.startsWith('https://')) {
-        throw new AppError('validation_failed', 'The issuer URL starts with https://', { issuerUrl: 'The issuer URL starts with https://' });
+        throw new AppError('validation_failed', 'The issuer URL starts with https://', [{ path: 'issuerUrl', message: 'The issuer URL starts with https://' }]);
       }
       try {
         await discover(issuerUrl, body.clientId, secret);

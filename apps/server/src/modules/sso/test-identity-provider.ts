@@ -26,7 +26,7 @@ export async function startTestIdentityProvider(options: { redirectUri: string; 
   let nextLogin: string | null = null;
   let reissue: ((claims: JWTPayload) => JWTPayload) | null = null;
 
-  let provider!: Provider;
+  // Requests reach the handler only after `provider` below is made (the port must be known first).
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/interaction/')) {
       void interaction(req, res).catch((err: unknown) => {
@@ -40,7 +40,7 @@ export async function startTestIdentityProvider(options: { redirectUri: string; 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  provider = new Provider(issuer, {
+  const provider = new Provider(issuer, {
     clients: [
       {
         client_id: clientId,
