@@ -13,7 +13,6 @@ export const SSO_MESSAGES = {
   ssoRequired: 'Your fund requires single sign-on. Use “Continue with SSO” to sign in.',
   noConnection: 'No single sign-on is set up for this email’s domain. Sign in with your password.',
   stateInvalid: 'This sign-in link has expired or was already used. Start the sign-in again.',
-  idpRefused: (detail: string) => `Your identity provider refused the sign-in: ${detail}`,
   idTokenInvalid: 'The identity provider’s answer could not be verified. Start the sign-in again, or ask your administrator to check the SSO settings.',
   idpUnreachable: 'The identity provider could not be reached. Try again, or ask your administrator to check the SSO settings.',
   noEmail: 'The identity provider did not send a verified email address for your account.',
@@ -30,6 +29,33 @@ export const SSO_MESSAGES = {
   scimTokenNotFound: 'SCIM token not found',
   notConfigured: 'Save the single sign-on settings first.',
 } as const;
+
+/**
+ * Why a single sign-on ended back on the sign-in page: the callback sends a code (`?sso_error=`), never
+ * text, so a crafted link cannot put words of its own on our page. `idp_refused` may come with the
+ * provider's OAuth error code (`?sso_reason=access_denied`).
+ */
+export const SSO_SIGN_IN_ERRORS = {
+  no_connection: SSO_MESSAGES.noConnection,
+  enterprise_required: SSO_MESSAGES.enterpriseRequired,
+  state_invalid: SSO_MESSAGES.stateInvalid,
+  idp_refused: 'Your identity provider refused the sign-in.',
+  id_token_invalid: SSO_MESSAGES.idTokenInvalid,
+  idp_unreachable: SSO_MESSAGES.idpUnreachable,
+  no_email: SSO_MESSAGES.noEmail,
+  wrong_domain: SSO_MESSAGES.wrongDomain,
+  founder_account: SSO_MESSAGES.founderAccount,
+  other_fund: SSO_MESSAGES.otherFund,
+  seats_full: SSO_MESSAGES.seatsFull,
+  deactivated: SSO_MESSAGES.deactivated,
+} as const;
+export type SsoSignInError = keyof typeof SSO_SIGN_IN_ERRORS;
+
+/** The sign-in page's sentence for an `sso_error` code (and the provider's `sso_reason`, if any). */
+export function ssoSignInErrorMessage(code: string, reason?: string | null): string {
+  const known = Object.hasOwn(SSO_SIGN_IN_ERRORS, code) ? SSO_SIGN_IN_ERRORS[code as SsoSignInError] : 'Single sign-on did not complete. Start the sign-in again.';
+  return code === 'idp_refused' && reason && /^[a-z_]{1,40}$/.test(reason) ? `${known.slice(0, -1)} (${reason}).` : known;
+}
 
 /** SCIM tokens start with this, so a leaked one is recognisable. */
 export const SCIM_TOKEN_PREFIX = 'fss_';

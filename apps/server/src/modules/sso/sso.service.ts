@@ -6,6 +6,7 @@ import {
   SSO_MESSAGES,
   SSO_WEB_CALLBACK_PATH,
   type SaveSsoBody,
+  type SsoSignInError,
   type ScimToken,
   type SsoSettings,
 } from '@fitscore/contracts';
@@ -36,8 +37,16 @@ export interface SsoServiceDeps {
   log: { warn(details: object, message: string): void };
 }
 
-/** Why a sign-in ended on the sign-in page: the message shown there. */
-class SignInRefused extends Error {}
+/** Why a sign-in ended on the sign-in page: its code (the page shows the code's sentence). */
+class SignInRefused extends Error {
+  constructor(
+    readonly code: SsoSignInError,
+    /** The provider's OAuth error code, for `idp_refused`. */
+    readonly reason: string | null = null,
+  ) {
+    super(code);
+  }
+}
 
 function tokenView(row: ScimTokenRow): ScimToken {
   return {
@@ -103,42 +112,43 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
     };
   }
 
-  const signInPage = (message: string) => `${publicWebUrl}/signin?sso_error=${encodeURIComponent(message)}`;
+  const signInPage = ({ code, reason }: SignInRefused) =>
+    `${publicWebUrl}/signin?sso_error=${code}${reason && /^[a-z_]{1,40}$/.test(reason) ? `&sso_reason=${reason}` : ''}`;
 
   /** A live connection for an email: its domain claimed by an Enterprise fund. */
   async function connectionFor(email: string): Promise<DomainConnection> {
     const connection = await repo.connectionForDomain(domainOf(email));
-    if (!connection) throw new SignInRefused(SSO_MESSAGES.noConnection);
-    if (connection.plan !== 'enterprise') throw new SignInRefused(SSO_MESSAGES.enterpriseRequired);
+    if (!connection) throw new SignInRefused('no_connection');
+    if (connection.plan !== 'enterprise') throw new SignInRefused('enterprise_required');
     return connection;
   }
 
   /** Turns what openid-client refused into the sign-in page's message (the detail goes to the log). */
   function refusal(err: unknown): SignInRefused {
     if (err instanceof SignInRefused) return err;
-    if (err instanceof AppError) return new SignInRefused(err.message);
     if (err instanceof oidc.AuthorizationResponseError || err instanceof oidc.ResponseBodyError) {
-      return new SignInRefused(SSO_MESSAGES.idpRefused(err.error_description ?? err.error));
+      log.warn({ error: err.error, description: err.error_description }, 'sso sign-in refused by the identity provider');
+      return new SignInRefused('idp_refused', err.error);
     }
     const code = (err as { code?: string }).code;
     log.warn({ err }, 'sso sign-in refused');
     if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || err instanceof TypeError || (err as Error).name === 'AbortError' || (err as Error).name === 'TimeoutError') {
-      return new SignInRefused(SSO_MESSAGES.idpUnreachable);
+      return new SignInRefused('idp_unreachable');
     }
-    return new SignInRefused(SSO_MESSAGES.idTokenInvalid);
+    return new SignInRefused('id_token_invalid');
   }
 
   /** Makes the signed-in person a member of the fund (just in time) and records their identity. */
   async function admit(fundId: string, email: string, claims: oidc.IDToken) {
     const identity = await repo.identityByUserName(fundId, email);
-    if (identity && !identity.active) throw new SignInRefused(SSO_MESSAGES.deactivated);
+    if (identity && !identity.active) throw new SignInRefused('deactivated');
     const name = [claims.given_name, claims.family_name].filter((p) => typeof p === 'string' && p).join(' ') || (typeof claims.name === 'string' ? claims.name : '');
     const account = await auth.investorAccount(email, name.slice(0, 200));
-    if (!account) throw new SignInRefused(SSO_MESSAGES.founderAccount);
+    if (!account) throw new SignInRefused('founder_account');
     const outcome = await team.addMember(fundId, account.user.id);
-    if (outcome === 'other_fund') throw new SignInRefused(SSO_MESSAGES.otherFund);
-    if (outcome === 'no_fund') throw new SignInRefused(SSO_MESSAGES.noConnection);
-    if (typeof outcome === 'object') throw new SignInRefused(SSO_MESSAGES.seatsFull);
+    if (outcome === 'other_fund') throw new SignInRefused('other_fund');
+    if (outcome === 'no_fund') throw new SignInRefused('no_connection');
+    if (typeof outcome === 'object') throw new SignInRefused('seats_full');
     await repo.upsertIdentity({
       fundId,
       userId: account.user.id,
@@ -231,7 +241,7 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
           })
           .toString();
       } catch (err) {
-        return signInPage(refusal(err).message);
+        return signInPage(refusal(err));
       }
     },
 
@@ -244,12 +254,15 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
       try {
         const state = query.get('state') ?? '';
         const pending = state.length > 0 && state.length <= 200 ? await repo.takeState(hashOf(state)) : undefined;
-        if (!pending) throw new SignInRefused(SSO_MESSAGES.stateInvalid);
+        if (!pending) throw new SignInRefused('state_invalid');
         const error = query.get('error');
-        if (error) throw new SignInRefused(SSO_MESSAGES.idpRefused((query.get('error_description') ?? error).slice(0, 300)));
+        if (error) {
+          log.warn({ error: error.slice(0, 100), description: query.get('error_description')?.slice(0, 300) }, 'sso sign-in refused by the identity provider');
+          throw new SignInRefused('idp_refused', error);
+        }
         const connection = await repo.connection(pending.fundId);
-        if (!connection) throw new SignInRefused(SSO_MESSAGES.noConnection);
-        if ((await repo.fundPlan(pending.fundId)) !== 'enterprise') throw new SignInRefused(SSO_MESSAGES.enterpriseRequired);
+        if (!connection) throw new SignInRefused('no_connection');
+        if ((await repo.fundPlan(pending.fundId)) !== 'enterprise') throw new SignInRefused('enterprise_required');
         const config = await clientConfig(connection);
         const current = new URL(redirectUri);
         current.search = query.toString();
@@ -260,18 +273,18 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
           idTokenExpected: true,
         });
         const claims = tokens.claims();
-        if (!claims) throw new SignInRefused(SSO_MESSAGES.idTokenInvalid);
+        if (!claims) throw new SignInRefused('id_token_invalid');
         // Entra ID names the account in preferred_username when no email claim is configured.
         const raw = typeof claims.email === 'string' ? claims.email : typeof claims.preferred_username === 'string' ? claims.preferred_username : '';
         const email = raw.trim().toLowerCase();
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || claims.email_verified === false) throw new SignInRefused(SSO_MESSAGES.noEmail);
-        if (!connection.domains.includes(domainOf(email))) throw new SignInRefused(SSO_MESSAGES.wrongDomain);
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || claims.email_verified === false) throw new SignInRefused('no_email');
+        if (!connection.domains.includes(domainOf(email))) throw new SignInRefused('wrong_domain');
         const userId = await admit(connection.fundId, email, claims);
         const code = randomBytes(32).toString('base64url');
         await repo.insertHandoff({ codeHash: hashOf(code), userId, expiresAt: new Date(Date.now() + HANDOFF_TTL_MS) });
         return `${publicWebUrl}${SSO_WEB_CALLBACK_PATH}#code=${code}`;
       } catch (err) {
-        return signInPage(refusal(err).message);
+        return signInPage(refusal(err));
       }
     },
 

@@ -1,4 +1,4 @@
-import { SSO_CALLBACK_PATH, SSO_MESSAGES } from '@fitscore/contracts';
+import { SSO_CALLBACK_PATH, SSO_MESSAGES, ssoSignInErrorMessage } from '@fitscore/contracts';
 import { ssoConnections } from '@fitscore/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan } from '../../../test/plans.ts';
@@ -122,20 +122,20 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
 
     const wrongAudience = await ssoTrip(email, (claims) => ({ ...claims, aud: 'another-client' }));
     expect(wrongAudience.landing.pathname).toBe('/signin');
-    expect(ssoError(wrongAudience.landing)).toBe(SSO_MESSAGES.idTokenInvalid);
+    expect(ssoError(wrongAudience.landing)).toBe('id_token_invalid');
 
     const now = Math.floor(Date.now() / 1000);
     const expired = await ssoTrip(email, (claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 }));
-    expect(ssoError(expired.landing)).toBe(SSO_MESSAGES.idTokenInvalid);
+    expect(ssoError(expired.landing)).toBe('id_token_invalid');
 
     const good = await ssoTrip(email);
     expect((await exchange(good.landing)).status).toBe(200);
     const nonceSwapped = await ssoTrip(email, (claims) => ({ ...claims, nonce: 'another-sign-in' }));
-    expect(ssoError(nonceSwapped.landing)).toBe(SSO_MESSAGES.idTokenInvalid);
+    expect(ssoError(nonceSwapped.landing)).toBe('id_token_invalid');
     // The same state (and code) again: refused before the provider is asked.
     const replayed = await callback(good.callbackUrl!.search);
-    expect(ssoError(replayed)).toBe(SSO_MESSAGES.stateInvalid);
-    expect(ssoError(await callback('?code=x&state=never-issued'))).toBe(SSO_MESSAGES.stateInvalid);
+    expect(ssoError(replayed)).toBe('state_invalid');
+    expect(ssoError(await callback('?code=x&state=never-issued'))).toBe('state_invalid');
 
     // One membership, however many sign-ins.
     const members = (await server.request('GET', '/vc/team/', { token: fund.token })).body.members;
@@ -147,16 +147,18 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
     await connect(fund);
     idp.signInAs(null);
     const cancelled = await ssoTrip(`bob@${fund.domain}`);
-    expect(ssoError(cancelled.landing)).toBe(SSO_MESSAGES.idpRefused('The user cancelled the sign-in'));
+    expect(ssoError(cancelled.landing)).toBe('idp_refused');
+    expect(cancelled.landing.searchParams.get('sso_reason')).toBe('access_denied');
+    expect(ssoSignInErrorMessage('idp_refused', 'access_denied')).toBe('Your identity provider refused the sign-in (access_denied).');
 
     idp.addAccount({ sub: `eve-${fund.domain}`, email: 'eve@not-the-fund.test' });
     idp.signInAs(`eve-${fund.domain}`);
     const outside = await ssoTrip(`eve@${fund.domain}`);
-    expect(ssoError(outside.landing)).toBe(SSO_MESSAGES.wrongDomain);
+    expect(ssoError(outside.landing)).toBe('wrong_domain');
 
     const unknown = await ssoTrip('someone@no-sso.test');
     expect(unknown.landing.pathname).toBe('/signin');
-    expect(ssoError(unknown.landing)).toBe(SSO_MESSAGES.noConnection);
+    expect(ssoError(unknown.landing)).toBe('no_connection');
   }, 60_000);
 
   it('Require SSO refuses password sign-in for the fund’s domain', async () => {
@@ -214,7 +216,7 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
     // The plan ends: single sign-on stops, and Require SSO no longer locks anyone out.
     await connect(fund, { requireSso: true });
     await setPlan(server, { fund: fund.fundId }, 'pro');
-    expect(ssoError((await ssoTrip(email)).landing)).toBe(SSO_MESSAGES.enterpriseRequired);
+    expect(ssoError((await ssoTrip(email)).landing)).toBe('enterprise_required');
     expect((await server.request('POST', '/user/login/', { body: { email: fund.email, password: fund.password, type: 'vc' } })).status).toBe(200);
   }, 60_000);
 });
