@@ -239,3 +239,37 @@ describe('SCIM 2.0 provisioning (/scim/v2/Users)', () => {
     expect(downgraded.body.detail).toBe(SSO_MESSAGES.enterpriseRequired);
   }, 90_000);
 });
+
+describe('SCIM as an input channel', () => {
+  it('refuses a body over 64 KB while reading it (413), and writes nothing', async () => {
+    const fund = await scimFund();
+    const email = `big@${fund.domain}`;
+    const res = await scim(fund.scimToken, 'POST', '/Users', { userName: email, active: true, title: 'x'.repeat(70 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '413' });
+    expect((await scim(fund.scimToken, 'GET', filter(email))).body.totalResults).toBe(0);
+  });
+
+  it('limits each fund’s calls per minute (429) before anything is read or written', async () => {
+    const limited = await startTestServer({ API_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const admin = await signUp(limited, 'vc');
+      const step1 = await limited.request('POST', '/vc/profile/step1/', {
+        token: admin.token,
+        body: { fund_name: 'Limited Fund', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+      });
+      await setPlan(limited, { fund: step1.body.profile.id }, 'enterprise');
+      const token = (await limited.request('POST', '/api/vc/sso/scim-tokens', { token: admin.token })).body.token as string;
+      const call = (body?: unknown) =>
+        fetch(`${limited.url}/scim/v2/Users`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      for (let i = 0; i < 3; i += 1) expect((await call()).status).toBe(200);
+      const refused = await call({ userName: 'late@limited.test' });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ status: '429' });
+      const listed = await fetch(`${limited.url}/vc/team/`, { headers: { authorization: `Token ${admin.token}` } });
+      expect(((await listed.json()) as { members: { email: string }[] }).members.map((m) => m.email)).not.toContain('late@limited.test');
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});
