@@ -33,6 +33,10 @@ export function scimRoutes(app: FastifyInstance, scim: ScimService, { scimBaseUr
   app.decorateRequest('scimFund', null);
   app.register(
     async (scope) => {
+      // SCIM's own schemas (RFC 7643) describe these routes; docs/sso.md documents them, not the OpenAPI document.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
       const limit = scope.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `scim:${(request as FastifyRequest).scimFund ?? 'none'}` });
       scope.addContentTypeParser(['application/scim+json', 'application/json'], { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT }, (_request, body, done) => {
         try {
@@ -75,7 +79,6 @@ export function scimRoutes(app: FastifyInstance, scim: ScimService, { scimBaseUr
 
       scope.get('/ServiceProviderConfig', async () => ({
         schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-        documentationUri: 'https://fitscore.app/docs/sso',
         patch: { supported: true },
         bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
         filter: { supported: true, maxResults: SCIM_MAX_RESULTS },

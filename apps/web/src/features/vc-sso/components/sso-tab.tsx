@@ -1,6 +1,6 @@
 import { SSO_MESSAGES, type ScimToken, type SsoSettings } from '@fitscore/contracts';
 import { KeyRound, ShieldCheck, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { QueryState } from '@/components/layout/query-state';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,7 @@ const when = (iso: string | null, never: string) => (iso ? day.format(new Date(i
 type Errors = Partial<Record<'issuerUrl' | 'clientId' | 'clientSecret' | 'domains', string>>;
 
 /** The identity provider's details: issuer, client, secret (never shown back), domains and Require SSO. */
-function ConnectionForm({ settings }: { settings: SsoSettings }) {
+function ConnectionForm({ settings, children }: { settings: SsoSettings; children?: ReactNode }) {
   const id = useId();
   const save = useSaveSso();
   const toast = useToast();
@@ -107,10 +107,13 @@ function ConnectionForm({ settings }: { settings: SsoSettings }) {
           </p>
         </div>
       </div>
-      <Button type="submit" disabled={save.isPending}>
-        <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-        {save.isPending ? 'Checking the provider…' : current ? 'Save changes' : 'Turn on single sign-on'}
-      </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button type="submit" disabled={save.isPending}>
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {save.isPending ? 'Checking the provider…' : current ? 'Save changes' : 'Turn on single sign-on'}
+        </Button>
+        {children}
+      </div>
     </form>
   );
 }
@@ -252,8 +255,9 @@ function Settings() {
               <h3 id="sso-connection" className="text-sm font-semibold text-slate-900">
                 2. Connect it here
               </h3>
-              <ConnectionForm key={data.connection?.updatedAt ?? 'new'} settings={data} />
-              {data.connection ? <TurnOff /> : null}
+              <ConnectionForm key={data.connection?.updatedAt ?? 'new'} settings={data}>
+                {data.connection ? <TurnOff /> : null}
+              </ConnectionForm>
             </section>
             <section aria-labelledby="sso-scim" className="space-y-4">
               <h3 id="sso-scim" className="text-sm font-semibold text-slate-900">
