@@ -183,7 +183,6 @@ export const ssoEndpoints = {
     method: 'GET',
     path: '/api/auth/sso/discover',
     access: 'public',
-    publicRateLimit: 'form',
     summary: 'Whether an email signs in with single sign-on (the sign-in page asks as the email is typed)',
     tags: ['sso'],
     query: SsoDiscoverQuerySchema,

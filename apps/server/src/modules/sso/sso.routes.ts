@@ -16,7 +16,8 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, rateLimitPerMin
   registerEndpoint(app, ssoEndpoints.remove, ({ fund }) => sso.remove(fund.id));
   registerEndpoint(app, ssoEndpoints.createScimToken, ({ fund, auth }) => sso.createScimToken(fund.id, auth.user.id));
   registerEndpoint(app, ssoEndpoints.revokeScimToken, ({ fund, params }) => sso.revokeScimToken(fund.id, params.id));
-  registerEndpoint(app, ssoEndpoints.discover, ({ query }) => sso.discover(query.email));
+  // Limited like sign-in itself (per address), not like a public form: a whole office signs in from one address.
+  registerEndpoint(app, ssoEndpoints.discover, ({ query }) => sso.discover(query.email), { rateLimit });
   registerEndpoint(app, ssoEndpoints.exchange, ({ body, request }) => sso.exchange(body.code, clientMeta(request)), { rateLimit });
 
   app.get(SSO_START_PATH, { config: { rateLimit }, schema: { hide: true } }, async (request, reply) => {
