@@ -19,7 +19,7 @@ import * as brandingModule from './modules/branding/branding.module.ts';
 import * as accountSecurityModule from './modules/account-security/account-security.module.ts';
 import { loadAppSecret } from './modules/account-security/secret-box.ts';
 import * as authModule from './modules/auth/auth.module.ts';
-import type { OnboardingChecks, SecondFactorGate } from './modules/auth/auth.service.ts';
+import type { OnboardingChecks, PasswordSignInPolicy, SecondFactorGate } from './modules/auth/auth.service.ts';
 import * as billingModule from './modules/billing/billing.module.ts';
 import * as collabModule from './modules/collab/collab.module.ts';
 import * as companiesModule from './modules/companies/companies.module.ts';
@@ -48,6 +48,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
+import * as ssoModule from './modules/sso/sso.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
 import * as webhooksOutModule from './modules/webhooks-out/webhooks-out.module.ts';
@@ -206,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Slots one module fills and another reads; all must be filled before the app starts.
   const authenticator = extensionPoint<Authenticator>('auth.authenticator');
   const secondFactor = extensionPoint<SecondFactorGate>('account-security.secondFactor');
+  const passwordPolicy = extensionPoint<PasswordSignInPolicy>('sso.passwordPolicy');
   const usage = {
     scansThisMonth: extensionPoint<(userId: string) => Promise<number>>('scoring.scansThisMonth'),
     versionsKept: extensionPoint<(userId: string) => Promise<number>>('decks.versionsKept'),
@@ -222,7 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const releaseAttemptLog = bindAttemptLog(limits.attempts);
   const readiness = healthModule.register(app, { ping: database.ping });
   app.decorate('ops', { registry: monitoring.registry, readiness });
-  const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator });
+  const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator, passwordPolicy });
   accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
   leadsModule.register(app, { platform });
   docsModule.register(app);
@@ -260,14 +262,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
   const collab = collabModule.register(app, { platform, deals, notifications });
   matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
-  teamModule.register(app, { platform });
+  const team = teamModule.register(app, { platform });
+  // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
+  ssoModule.register(app, { platform, auth, team, passwordPolicy });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.
   apiAccessModule.register(app, { platform, deals, dealTeam: deals.team, collab, intake });
   // Enterprise: outgoing webhooks of deal events, signed (Standard Webhooks) and retried for a day.
   webhooksOutModule.register(app, { platform, jobs, deals, scoring, collab, notifications });
   releaseAttemptLog();
 
-  assertAllProvided([authenticator, secondFactor, usage.scansThisMonth, usage.versionsKept]);
+  assertAllProvided([authenticator, secondFactor, passwordPolicy, usage.scansThisMonth, usage.versionsKept]);
   if (!onboarding.founder || !onboarding.vc) throw new Error('Every role needs an onboarding check');
   return app;
 }

@@ -30,7 +30,7 @@ export const FUND_PLANS: Record<FundPlanId, FundPlanDefinition> = {
 export const isPaidFundPlan = (plan: FundPlanId) => plan !== 'trial';
 
 /** What a fund's plan decides, feature by feature; the server enforces these and the billing page shows them. */
-export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts', 'api_access', 'webhooks_out', 'white_label'] as const;
+export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts', 'api_access', 'webhooks_out', 'white_label', 'sso'] as const;
 export type FundFeature = (typeof FUND_FEATURES)[number];
 
 /** A fund's plan as the rules read it: the plan and the trial scores used so far. */
@@ -79,6 +79,14 @@ export const FUND_PLAN_FEATURES: Record<FundFeature, { label: Record<FundPlanId,
   },
   white_label: {
     label: { trial: 'White-label intake (Enterprise)', pro: 'White-label intake (Enterprise)', enterprise: 'White-label apply page and founder emails' },
+    allowed: (s) => s.plan === 'enterprise',
+  },
+  sso: {
+    label: {
+      trial: 'Single sign-on and SCIM (Enterprise)',
+      pro: 'Single sign-on and SCIM (Enterprise)',
+      enterprise: 'Single sign-on (OIDC) and SCIM provisioning',
+    },
     allowed: (s) => s.plan === 'enterprise',
   },
 };

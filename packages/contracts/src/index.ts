@@ -35,3 +35,4 @@ export * from './applicant-replies.ts';
 export * from './api-access.ts';
 export * from './branding.ts';
 export * from './webhooks-out.ts';
+export * from './sso.ts';

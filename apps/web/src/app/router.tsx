@@ -49,6 +49,7 @@ export const router = createBrowserRouter([
                 path: paths.signup,
                 element: <RedirectIfSignedIn to="first-step">{page(() => import('./routes/public/signup'))}</RedirectIfSignedIn>,
               },
+              { path: paths.ssoCallback, element: <RedirectIfSignedIn>{page(() => import('./routes/public/sso-callback'))}</RedirectIfSignedIn> },
               { path: paths.forgotPassword, element: page(() => import('./routes/public/forgot-password')) },
               { path: paths.resetPassword, element: page(() => import('./routes/public/reset-password')) },
               { path: paths.verifyEmail, element: page(() => import('./routes/public/verify-email')) },

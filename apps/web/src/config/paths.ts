@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   signin: '/signin',
+  /** Where a single sign-on ends: the one-time code in the fragment is traded for a session. */
+  ssoCallback: '/sso/callback',
   signup: '/signup',
   signupAs: (role: 'founder' | 'vc') => `/signup?role=${role}`,
   forgotPassword: '/forgot-password',

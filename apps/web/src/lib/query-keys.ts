@@ -25,6 +25,7 @@ export const queryKeys = {
     branding: ['vc', 'branding'] as const,
     webhooks: ['vc', 'webhooks'] as const,
     webhookDeliveries: (endpointId: string) => ['vc', 'webhooks', 'deliveries', endpointId] as const,
+    sso: ['vc', 'sso'] as const,
     billing: ['vc', 'billing'] as const,
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,

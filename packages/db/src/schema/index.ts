@@ -20,3 +20,4 @@ export * from './applicant-replies.ts';
 export * from './api-access.ts';
 export * from './branding.ts';
 export * from './webhooks-out.ts';
+export * from './sso.ts';

@@ -7,7 +7,7 @@ import { createAccountProtectionRepository } from './account-protection.reposito
 import { createAccountRecoveryService } from './account-recovery.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { createAuthService, type OnboardingChecks, type SecondFactorGate } from './auth.service.ts';
+import { createAuthService, type OnboardingChecks, type PasswordSignInPolicy, type SecondFactorGate } from './auth.service.ts';
 import { createSignInProtection } from './sign-in-protection.ts';
 
 export interface AuthModuleDeps {
@@ -18,13 +18,15 @@ export interface AuthModuleDeps {
   secondFactor: ExtensionPoint<SecondFactorGate>;
   /** Filled here: how the access guard reads a session. */
   authenticator: ExtensionPoint<Authenticator>;
+  /** Filled by sso: password sign-in refused where a fund requires single sign-on. */
+  passwordPolicy: ExtensionPoint<PasswordSignInPolicy>;
 }
 
 /**
  * Sign-up, sign-in (with its second factor), the current user and sign-out; sign-in failures
  * counted in the database; password-reset and email-confirmation links sent by mail.
  */
-export function register(app: FastifyInstance, { platform, onboarding, secondFactor, authenticator }: AuthModuleDeps) {
+export function register(app: FastifyInstance, { platform, onboarding, secondFactor, authenticator, passwordPolicy }: AuthModuleDeps) {
   const { config } = platform;
   const authRepo = createAuthRepository(platform.db, { idleDays: config.auth.sessionIdleDays });
   const protectionRepo = createAccountProtectionRepository(platform.db);
@@ -46,6 +48,7 @@ export function register(app: FastifyInstance, { platform, onboarding, secondFac
     recovery,
     onboarding: () => onboarding,
     secondFactor: () => secondFactor.get(),
+    passwordPolicy: () => passwordPolicy.get(),
   });
   authenticator.provide(auth);
   authRoutes(app, auth, recovery, config);

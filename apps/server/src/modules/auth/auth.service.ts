@@ -31,6 +31,12 @@ export interface SecondFactorGate {
   complete(challenge: string, code: string): Promise<string>;
 }
 
+/**
+ * Whether password sign-in is refused for an email (a fund that requires single sign-on, supplied
+ * by the sso module): the message to answer with, or null.
+ */
+export type PasswordSignInPolicy = (email: string) => Promise<string | null>;
+
 export interface AuthServiceDeps {
   repo: AuthRepository;
   config: AppConfig['auth'];
@@ -38,6 +44,7 @@ export interface AuthServiceDeps {
   recovery: AccountRecoveryService;
   onboarding: () => OnboardingChecks;
   secondFactor?: () => SecondFactorGate | undefined;
+  passwordPolicy?: () => PasswordSignInPolicy | undefined;
 }
 
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -54,7 +61,7 @@ export function toUserDto(user: SessionUser): User {
   };
 }
 
-export function createAuthService({ repo, config, protection, recovery, onboarding, secondFactor }: AuthServiceDeps) {
+export function createAuthService({ repo, config, protection, recovery, onboarding, secondFactor, passwordPolicy }: AuthServiceDeps) {
   const windowMs = config.failureWindowMinutes * 60_000;
   const signupAttempts = new AttemptLimiter(config.failuresPerEmail, windowMs, Date.now, 'sign-up');
 
@@ -107,6 +114,9 @@ export function createAuthService({ repo, config, protection, recovery, onboardi
 
     async login(input: z.output<typeof LoginBodySchema>, meta: ClientMeta) {
       await protection.ensureSignInAllowed(input.email, meta.ip);
+      // A fund that requires single sign-on refuses its members' passwords, right or wrong.
+      const ssoOnly = await passwordPolicy?.()?.(input.email);
+      if (ssoOnly) throw new AppError('forbidden', ssoOnly, { sso_required: true });
       const user = await repo.findUserByEmail(input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
@@ -139,6 +149,31 @@ export function createAuthService({ repo, config, protection, recovery, onboardi
       const { token } = await startSession(user.id, meta);
       return { user: toUserDto(user), token, onboarding_complete: await isOnboarded(user) };
     },
+
+    /**
+     * The investor account an identity provider vouched for (single sign-on, SCIM): found by email,
+     * or made with a random password nobody knows. Undefined when the email is a founder's account.
+     */
+    async investorAccount(email: string, name: string): Promise<{ user: SessionUser; created: boolean } | undefined> {
+      const existing = await repo.findUserByEmail(email);
+      if (existing) return existing.type === 'vc' ? { user: existing, created: false } : undefined;
+      const passwordHash = await hashPassword(newSessionToken().token);
+      const made = await repo.insertUser({ email, name, type: 'vc', passwordHash });
+      if (made) return { user: made, created: true };
+      const raced = await repo.findUserByEmail(email);
+      return raced?.type === 'vc' ? { user: raced, created: false } : undefined;
+    },
+
+    /** Opens a session for a user an identity provider signed in: the same answer as a password sign-in. */
+    async signInVouched(userId: string, meta: ClientMeta) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError('unauthenticated', 'This sign-in has expired. Start the sign-in again.');
+      const { token } = await startSession(user.id, meta);
+      return { user: toUserDto(user), token, onboarding_complete: await isOnboarded(user) };
+    },
+
+    /** Ends every session of the user at once (deprovisioned by the fund's identity provider). */
+    endAllSessions: (userId: string) => repo.revokeAllSessions(userId),
 
     /** Whether `password` is this user's current password. */
     async checkPassword(userId: string, password: string): Promise<boolean> {

@@ -22,6 +22,7 @@ async function lockFund(db: Executor, fundId: string) {
 
 export type InviteOutcome = { ok: true; id: string } | { ok: false; plan: FundPlanId };
 export type JoinOutcome = 'not_found' | 'gone' | 'already_member' | { full: FundPlanId } | { fundId: string };
+export type AddOutcome = 'added' | 'already_member' | 'other_fund' | 'no_fund' | { full: FundPlanId };
 export type RemoveOutcome = 'not_found' | 'last_admin' | 'removed';
 export type RoleOutcome = 'not_found' | 'last_admin' | { id: string; name: string; email: string; role: FundMemberRole };
 
@@ -139,6 +140,22 @@ export const createTeamRepository = repository((db) => ({
         .set({ usedAt: sql`now()`, usedBy: userId })
         .where(eq(fundInvites.id, invite.id));
       return { fundId: invite.fundId };
+    }),
+
+  /**
+   * Adds an account to the fund as a member when a seat is free (single sign-on's first sign-in and
+   * SCIM provisioning): pending invites hold their seats, as for an invite.
+   */
+  addMember: (fundId: string, userId: string, seats: (plan: FundPlanId) => number): Promise<AddOutcome> =>
+    db.transaction(async (tx) => {
+      const fund = await lockFund(tx, fundId);
+      if (!fund) return 'no_fund';
+      const [existing] = await tx.select({ fundId: fundMembers.fundId }).from(fundMembers).where(eq(fundMembers.userId, userId));
+      if (existing) return existing.fundId === fundId ? 'already_member' : 'other_fund';
+      const [invites] = await tx.select({ n: count() }).from(fundInvites).where(and(eq(fundInvites.fundId, fundId), pending));
+      if ((await memberCount(tx, fundId)) + (invites?.n ?? 0) >= seats(fund.plan)) return { full: fund.plan };
+      await tx.insert(fundMembers).values({ fundId, userId, role: 'member' });
+      return 'added';
     }),
 
   /** Changes a member's role; an admin who is the fund's last stays one. */

@@ -90,6 +90,12 @@ export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServi
       return { ok: true as const };
     },
 
+    /**
+     * Adds an account as a member when a seat is free (single sign-on, SCIM): 'added' or
+     * 'already_member', else the reason it cannot join.
+     */
+    addMember: (fundId: string, userId: string) => repo.addMember(fundId, userId, seats),
+
     async setRole(fundId: string | null, userId: string, role: FundMemberRole) {
       const outcome = fundId ? await repo.setRole(fundId, userId, role) : 'not_found';
       if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.memberNotFound);

@@ -1,4 +1,4 @@
-import { authEndpoints, type LoginBody, type LoginSuccess, type SignupBody, type User } from '@fitscore/contracts';
+import { authEndpoints, ssoEndpoints, type LoginBody, type LoginSuccess, type SignupBody, type User } from '@fitscore/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '@/components/ui/toast';
@@ -26,6 +26,8 @@ interface AuthContextValue {
   /** The second step: an authenticator code or a recovery code answers the challenge. */
   completeTwoFactor(challenge: string, code: string): Promise<{ user: User; onboardingComplete: boolean }>;
   signup(input: SignupBody): Promise<User>;
+  /** Finishes a single sign-on: the one-time code the identity provider's round trip ended with. */
+  completeSso(code: string): Promise<{ user: User; onboardingComplete: boolean }>;
   logout(): Promise<void>;
 }
 
@@ -159,6 +161,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [startSession],
   );
 
+  const completeSso = useCallback(
+    async (code: string) => startSession(await callEndpoint(ssoEndpoints.exchange, { body: { code } }, 'Single sign-on failed')),
+    [startSession],
+  );
+
   const signup = useCallback(
     async (input: SignupBody) => {
       const result = await callEndpoint(authEndpoints.signup, { body: input }, 'Signup failed');
@@ -186,8 +193,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const value = useMemo(
-    () => ({ user, lastEvent, loading, login, completeTwoFactor, signup, logout }),
-    [user, lastEvent, loading, login, completeTwoFactor, signup, logout],
+    () => ({ user, lastEvent, loading, login, completeTwoFactor, signup, completeSso, logout }),
+    [user, lastEvent, loading, login, completeTwoFactor, signup, completeSso, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

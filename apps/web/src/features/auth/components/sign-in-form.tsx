@@ -1,7 +1,7 @@
 import { LoginBodySchema, USER_TYPE_LABELS, type LoginBody } from '@fitscore/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { discoverSso, ssoStartUrl } from '../api';
 import { lastAccountType, useAuth } from '../auth-provider';
 
 type FormInput = z.input<typeof LoginBodySchema>;
@@ -77,6 +78,42 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart:
   );
 }
 
+/** Asks, once typing pauses, whether the email's domain signs in with single sign-on. */
+function useSsoFor(email: string) {
+  const [sso, setSso] = useState<{ email: string; required: boolean } | null>(null);
+  useEffect(() => {
+    const value = email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value)) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      discoverSso(value, controller.signal)
+        .then((found) => setSso(found.sso ? { email: value, required: found.required } : null))
+        .catch(() => undefined);
+    }, 350);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [email]);
+  return sso && sso.email === email.trim().toLowerCase() ? sso : null;
+}
+
+/** The single sign-on path: shown when the email's domain belongs to a fund's identity provider. */
+function SsoOffer({ email, required }: { email: string; required: boolean }) {
+  return (
+    <div role="status" className="space-y-3 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200">
+      <p className="text-sm text-slate-700">
+        {required
+          ? 'Your fund requires single sign-on: continue with your company’s identity provider.'
+          : 'Your fund signs in with its identity provider. Continue with SSO, or use your password below.'}
+      </p>
+      <Button asChild className="w-full" variant={required ? 'primary' : 'secondary'}>
+        <a href={ssoStartUrl(email)}>Continue with SSO</a>
+      </Button>
+    </div>
+  );
+}
+
 export function SignInForm({ defaultType, footer }: SignInFormProps) {
   const { login } = useAuth();
   const toast = useToast();
@@ -85,6 +122,7 @@ export function SignInForm({ defaultType, footer }: SignInFormProps) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(LoginBodySchema),
@@ -105,6 +143,10 @@ export function SignInForm({ defaultType, footer }: SignInFormProps) {
     }
   };
 
+  const email = useWatch({ control, name: 'email' });
+  const type = useWatch({ control, name: 'type' });
+  const sso = useSsoFor(type === 'vc' ? email : '');
+
   if (challenge) return <TwoFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />;
 
   return (
@@ -120,6 +162,7 @@ export function SignInForm({ defaultType, footer }: SignInFormProps) {
       <Field label="Email" error={errors.email?.message} required>
         {(ids) => <Input {...ids} type="email" autoComplete="email" required placeholder="you@company.com" {...register('email')} />}
       </Field>
+      {sso ? <SsoOffer email={sso.email} required={sso.required} /> : null}
       <Field label="Password" error={errors.password?.message} required>
         {(ids) => <Input {...ids} type="password" autoComplete="current-password" required {...register('password')} />}
       </Field>
