@@ -299,7 +299,15 @@ test.describe('pricing', () => {
     {
       name: 'Enterprise',
       price: 'Custom pricing',
-      features: ['White-label', 'API access', 'Custom integrations', 'Dedicated support', 'Advanced security'],
+      // Exactly what the Enterprise plan unlocks on the server (issue 33 point 7).
+      features: [
+        'Everything in VCs Pro',
+        'Team collaboration (50 seats)',
+        'API access with API keys',
+        'Outgoing webhooks',
+        'White-label apply page and founder emails',
+        'Single sign-on (OIDC) and SCIM provisioning',
+      ],
       link: null,
     },
   ] as const;

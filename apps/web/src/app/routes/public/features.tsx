@@ -68,7 +68,7 @@ export default function FeaturesPage() {
           </div>
           <PointGrid points={SECURITY_POINTS} columns={4} tone="dark" className="mt-12" />
           <p className="mt-12 text-sm text-slate-300">
-            Need white-label, API access or a security review?{' '}
+            Need API access, webhooks, single sign-on, white-label or a security review?{' '}
             <Link
               to={paths.contact}
               className="font-semibold text-white underline underline-offset-4 hover:text-emerald-200"

@@ -1,3 +1,17 @@
+import { FUND_FEATURES, FUND_PLAN_FEATURES, fundPlanAllows } from '@fitscore/contracts';
+
+/**
+ * What the Enterprise plan adds, read from the one plan → feature map the server enforces, so the
+ * card lists exactly what exists: everything in VCs Pro, its seats, and each Enterprise-only feature.
+ */
+const ENTERPRISE_FEATURES: readonly string[] = [
+  'Everything in VCs Pro',
+  FUND_PLAN_FEATURES.team.label.enterprise,
+  ...FUND_FEATURES.filter((f) => !fundPlanAllows(f, { plan: 'pro', trialScoresUsed: 0 }) && fundPlanAllows(f, { plan: 'enterprise', trialScoresUsed: 0 })).map(
+    (f) => FUND_PLAN_FEATURES[f].label.enterprise,
+  ),
+];
+
 /** The four plans of the pricing grid (spec section 9). */
 export interface Plan {
   id: 'startups-free' | 'startups-premium' | 'vcs-pro' | 'enterprise';
@@ -57,7 +71,7 @@ export const PLANS: readonly Plan[] = [
     audience: 'For platforms and large funds',
     price: 'Custom',
     summary: 'FitScore inside your own product and processes.',
-    features: ['White-label', 'API access', 'Custom integrations', 'Dedicated support', 'Advanced security'],
+    features: ENTERPRISE_FEATURES,
     action: { kind: 'contact-sales', label: 'Contact Sales' },
   },
 ];
