@@ -156,7 +156,10 @@ export const READABILITY_CHECKS = ['words', 'figures', 'smallText', 'contrast'] 
 export type ReadabilityCheck = (typeof READABILITY_CHECKS)[number];
 
 export const ReadabilityFindingSchema = z.object({
+  /** The page the advice is shown beside (the first one when the same line repeats on several). */
   page: z.number().int().positive(),
+  /** Every page it applies to: one, or each page a repeated line (a footer) is on. */
+  pages: z.array(z.number().int().positive()),
   check: z.enum(READABILITY_CHECKS),
   /** The measured value: words, figures, smallest text in points (phone equivalent), or contrast ratio. */
   measured: z.number(),

@@ -18,8 +18,10 @@ export interface PageText {
    * reader knows text sizes; absent otherwise. Not read by understanding or scoring.
    */
   smallestTextPt?: number | null;
+  smallTextSample?: string | null;
   /** Lowest text/background contrast ratio found on the page (readability.ts); absent when not measured. */
   lowestContrast?: number | null;
+  contrastSample?: string | null;
 }
 
 export interface DeckText {

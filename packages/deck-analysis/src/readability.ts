@@ -36,6 +36,97 @@ export const REFERENCE_SLIDE_WIDTH_PT = 960;
  */
 export const MIN_CONTRAST = 4.5;
 
+/**
+ * Height of a character's box (the font's ascent to descent, as PDF readers report it) per point of
+ * font size: about 1.1 for the sans fonts decks are set in (Arial 1.12, Helvetica 0.93, Calibri 1.22).
+ */
+export const BOX_HEIGHT_PER_POINT = 1.1;
+/**
+ * Letters that must share a size (or a contrast) before it counts for the page: a footnote line does,
+ * a lone superscript or a logo's two letters do not.
+ */
+export const MIN_LETTERS_MEASURED = 12;
+
+/** One word as a reader measures it: its letters, box height (page units), colours (0-255 RGB; null when unknown). */
+export interface LegibleWord {
+  /** The word as drawn (shown in the advice as the example). */
+  word: string;
+  letters: number;
+  height: number;
+  text: readonly [number, number, number] | null;
+  background: readonly [number, number, number] | null;
+}
+
+/** WCAG 2 relative luminance of an sRGB colour. */
+function luminance([r, g, b]: readonly [number, number, number]): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG 2 contrast ratio between two colours, 1 to 21. */
+export function contrastRatio(a: readonly [number, number, number], b: readonly [number, number, number]): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * Text whose colour is (almost) the background's is not seen by anyone: text hidden under a picture
+ * or left behind in the slide's colour. It is not 'low contrast', it is not there for the reader.
+ */
+export const UNSEEN_CONTRAST = 1.15;
+/** Words quoted as the example of what was measured. */
+const SAMPLE_WORDS = 4;
+
+type Measured = { value: number; sample: string };
+
+/**
+ * The lowest value that at least MIN_LETTERS_MEASURED letters reach or go below, with a few of
+ * those words as its example; null when fewer letters were measured.
+ */
+function lowestShared(values: Array<{ value: number; letters: number; word: string }>): Measured | null {
+  let letters = 0;
+  const words: string[] = [];
+  for (const v of values.sort((a, b) => a.value - b.value)) {
+    letters += v.letters;
+    if (words.length < SAMPLE_WORDS) words.push(v.word);
+    if (letters >= MIN_LETTERS_MEASURED) return { value: v.value, sample: words.join(' ') };
+  }
+  return null;
+}
+
+/**
+ * A page's smallest text (points on the reference slide width) and lowest text/background contrast,
+ * from its words; `pageLongSide` is the page's longer side in the same units as the word heights.
+ */
+export function legibilityOf(words: readonly LegibleWord[], pageLongSide: number): PageLegibility {
+  const toPt = REFERENCE_SLIDE_WIDTH_PT / Math.max(1, pageLongSide) / BOX_HEIGHT_PER_POINT;
+  const small = lowestShared(words.filter((w) => w.height > 0).map((w) => ({ value: w.height * toPt, letters: w.letters, word: w.word })));
+  const contrast = lowestShared(
+    words.flatMap((w) => {
+      if (!w.text || !w.background) return [];
+      const value = contrastRatio(w.text, w.background);
+      return value < UNSEEN_CONTRAST ? [] : [{ value, letters: w.letters, word: w.word }];
+    }),
+  );
+  return {
+    smallestTextPt: small?.value ?? null,
+    smallTextSample: small?.sample ?? null,
+    lowestContrast: contrast?.value ?? null,
+    contrastSample: contrast?.sample ?? null,
+  };
+}
+
+/** Text size and contrast of one page, with the words they were measured on. */
+export interface PageLegibility {
+  smallestTextPt: number | null;
+  smallTextSample: string | null;
+  lowestContrast: number | null;
+  contrastSample: string | null;
+}
+
 /** What the engine has of one page, as readability needs it. */
 export interface ReadabilityPage {
   number: number;
@@ -43,8 +134,12 @@ export interface ReadabilityPage {
   text: string;
   /** Smallest real text on the page, in points on the reference slide width; null/absent when the reader gives no sizes. */
   smallestTextPt?: number | null;
+  /** A few words set at that size. */
+  smallTextSample?: string | null;
   /** Lowest contrast ratio (1-21) between text and the background behind it; null/absent when not measured. */
   lowestContrast?: number | null;
+  /** A few words at that contrast. */
+  contrastSample?: string | null;
 }
 
 /** Words as a reader sees them: runs holding a letter or a digit (bullets, dashes and symbols are not words). */
@@ -96,6 +191,8 @@ function repeatedLines(pages: readonly ReadabilityPage[]): Set<string> {
   return new Set([...seen].filter(([, n]) => n >= min).map(([line]) => line));
 }
 
+const quoted = (sample: string | null | undefined) => (sample ? ` ('${sample.length > 40 ? `${sample.slice(0, 39)}…` : sample}')` : '');
+
 /** Per-page measurements and the advice they call for, pages in order. */
 export function assessReadability(pages: readonly ReadabilityPage[]): Readability {
   const measured: Readability['pages'] = [];
@@ -117,6 +214,7 @@ export function assessReadability(pages: readonly ReadabilityPage[]): Readabilit
     if (words > MAX_WORDS_PER_SLIDE) {
       findings.push({
         page: page.number,
+        pages: [page.number],
         check: 'words',
         measured: words,
         limit: MAX_WORDS_PER_SLIDE,
@@ -127,6 +225,7 @@ export function assessReadability(pages: readonly ReadabilityPage[]): Readabilit
     if (figures > MAX_FIGURES_PER_SLIDE) {
       findings.push({
         page: page.number,
+        pages: [page.number],
         check: 'figures',
         measured: figures,
         limit: MAX_FIGURES_PER_SLIDE,
@@ -137,23 +236,64 @@ export function assessReadability(pages: readonly ReadabilityPage[]): Readabilit
     if (smallest !== null && words > 0 && smallest < MIN_TEXT_PT) {
       findings.push({
         page: page.number,
+        pages: [page.number],
         check: 'smallText',
         measured: round1(smallest),
         limit: MIN_TEXT_PT,
-        evidence: `Page ${page.number}: text at ${round1(smallest)} pt equivalent`,
+        evidence: `Page ${page.number}: text at ${round1(smallest)} pt equivalent${quoted(page.smallTextSample)}`,
         advice: `Too small to read on a phone: keep text at ${MIN_TEXT_PT} pt or more (18 pt for body text).`,
       });
     }
     if (contrast !== null && contrast < MIN_CONTRAST) {
       findings.push({
         page: page.number,
+        pages: [page.number],
         check: 'contrast',
         measured: round1(contrast),
         limit: MIN_CONTRAST,
-        evidence: `Page ${page.number}: low contrast ${round1(contrast)}:1 between text and background`,
+        evidence: `Page ${page.number}: low contrast ${round1(contrast)}:1 between text and background${quoted(page.contrastSample)}`,
         advice: `Hard to read on a projector or a phone in daylight: aim for at least ${MIN_CONTRAST}:1.`,
       });
     }
   }
-  return { pages: measured, findings };
+  return { pages: measured, findings: foldRepeated(findings) };
+}
+
+/** 1, 2, 3, 5 as '1-3, 5'. */
+function pageRanges(pages: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    parts.push(j - i >= 2 ? `${pages[i]}-${pages[j]}` : pages.slice(i, j + 1).join(', '));
+    i = j;
+  }
+  return parts.join(', ');
+}
+
+/** A finding on the same words on this many pages or more is one piece of advice (a footer), shown once. */
+export const REPEATED_FINDING_PAGES = 3;
+
+/**
+ * The same small or faint line on many pages (a footer, a page template) is one thing to fix:
+ * one finding at its first page, naming every page, instead of the same advice on each.
+ */
+function foldRepeated(findings: ReadabilityFinding[]): ReadabilityFinding[] {
+  const key = (f: ReadabilityFinding) =>
+    f.check === 'smallText' || f.check === 'contrast' ? `${f.check}|${f.measured}|${f.evidence.replace(/^Page \d+: /, '')}` : null;
+  const groups = new Map<string, ReadabilityFinding[]>();
+  for (const f of findings) {
+    const k = key(f);
+    if (k) groups.set(k, [...(groups.get(k) ?? []), f]);
+  }
+  const out: ReadabilityFinding[] = [];
+  for (const f of findings) {
+    const group = groups.get(key(f) ?? '');
+    if (!group || group.length < REPEATED_FINDING_PAGES) out.push(f);
+    else if (group[0] === f) {
+      const pages = group.map((g) => g.page);
+      out.push({ ...f, pages, evidence: `Pages ${pageRanges(pages)}: ${f.evidence.replace(/^Page \d+: /, '')}, the same on ${pages.length} pages` });
+    }
+  }
+  return out;
 }
