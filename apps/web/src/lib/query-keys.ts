@@ -5,6 +5,8 @@ export const queryKeys = {
     progress: ['founder', 'progress'] as const,
     profile: ['founder', 'profile'] as const,
     deck: ['founder', 'deck'] as const,
+    versions: ['founder', 'versions'] as const,
+    compare: (id: string, withId: string) => ['founder', 'versions', 'compare', id, withId] as const,
     score: ['founder', 'score'] as const,
     run: (id: string) => ['founder', 'run', id] as const,
     rubric: ['founder', 'rubric'] as const,
