@@ -1,4 +1,4 @@
-import { legibilityOf, type LegibleWord, type PageLegibility } from '../readability.ts';
+import { legibilityOf, type PageLegibility } from '../readability.ts';
 import { imagesFit } from './pdf-render.ts';
 import type { Pdfium } from './pdfium.ts';
 

@@ -6,9 +6,11 @@ import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { toDeckInfo, type DecksService } from '../decks/decks.service.ts';
 import type { MetricsService } from '../metrics/metrics.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
-import type { ScoreRow } from '../scoring/scoring.repository.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { compareAnalyses } from './version-compare.ts';
+
+/** A stored score as the scoring service hands it out. */
+type ScoreRow = Awaited<ReturnType<ScoringService['scoresOfDecks']>> extends Map<string, infer R> ? R : never;
 
 /** What the founder's plan allows (the billing module's answers). */
 export interface FounderPlan {

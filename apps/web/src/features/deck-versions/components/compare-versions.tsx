@@ -1,17 +1,14 @@
 import { SUB_SCORE_LABELS, type DeckVersion, type VersionComparison } from '@fitscore/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, GitCompare, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useToast } from '@/components/ui/toast';
-import { useScoringRun } from '@/features/scoring/api/scoring';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { queryKeys } from '@/lib/query-keys';
-import { useCompareVersions, useDeckVersions, useRescoreVersion } from '../api/versions';
+import { useCompareVersions, useDeckVersions, useRescoreRun, useRescoreVersion } from '../api/versions';
 import { factText, pagesText, SECTION_LABELS, signed } from './labels';
 
 const versionName = (v: DeckVersion) => `Version ${v.version}`;
@@ -33,20 +30,12 @@ const DO_NEXT_STATUS: Record<VersionComparison['doNext'][number]['status'], { te
 function RescoreButton({ version }: { version: DeckVersion }) {
   const rescore = useRescoreVersion();
   const [runId, setRunId] = useState<string | null>(null);
-  const run = useScoringRun(runId);
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const status = run.data?.run.status;
-  useEffect(() => {
-    if (status === 'done') {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.founder.versions });
-      toast.success(`${versionName(version)} was scored again under the current engine.`);
-      setRunId(null);
-    } else if (status === 'failed') {
-      toast.error(run.data?.run.error ?? 'Scoring failed. Please try again.');
-      setRunId(null);
-    }
-  }, [status, queryClient, toast, version, run.data?.run.error]);
+  const run = useRescoreRun(runId, (ended) => {
+    if (ended.status === 'done') toast.success(`${versionName(version)} was scored again under the current engine.`);
+    else toast.error(ended.error ?? 'Scoring failed. Please try again.');
+    setRunId(null);
+  });
   const start = async () => {
     try {
       const { run: started } = await rescore.mutateAsync(version.id);
