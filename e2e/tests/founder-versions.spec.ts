@@ -43,6 +43,13 @@ test.describe('deck versions and readability', () => {
     await useSession(page, founder);
     await page.goto('/founder/dashboard');
 
+    // The 30-second brief: what an investor sees first, figures and points with their pages.
+    const brief = page.getByRole('region', { name: 'What an investor sees first' });
+    await expect(brief.getByText('Farmify', { exact: false }).first()).toBeVisible();
+    await expect(brief.getByText('Agri-fintech for small and marginal farmers in India')).toBeVisible();
+    await expect(brief.getByRole('list', { name: 'Biggest gaps' }).getByRole('listitem')).toHaveCount(3);
+    await expect(brief.getByRole('list', { name: 'Strongest points' }).getByRole('listitem').filter({ hasText: /Business Model \d+\/10 · page 9/ })).toHaveCount(1);
+
     // Readability: slides 2-6 of the PowerPoint are prose; each page's advice says what was measured.
     const readability = page.getByRole('region', { name: 'Readability' });
     await expect(readability.getByText('Advice only: it does not change your FitScore.', { exact: false })).toBeVisible();

@@ -34,3 +34,4 @@ export * from './deal-comments.ts';
 export * from './applicant-replies.ts';
 export * from './api-access.ts';
 export * from './versions.ts';
+export * from './investor-brief.ts';

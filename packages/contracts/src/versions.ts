@@ -3,6 +3,7 @@ import { IsoDateTimeSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { FACT_KINDS, FACT_UNITS, SECTION_KINDS } from './fitscore.ts';
 import { DeckInfoSchema, ScoringRunSchema } from './founder.ts';
+import { InvestorBriefSchema } from './investor-brief.ts';
 import { SUB_SCORE_KEYS } from './vocabulary.ts';
 
 /**
@@ -104,6 +105,14 @@ export const versionEndpoints = {
     params: DeckParamsSchema,
     query: z.object({ with: z.uuid({ error: 'Choose an earlier version to compare with' }) }),
     response: VersionComparisonSchema,
+  }),
+  investorBrief: defineEndpoint({
+    method: 'GET',
+    path: '/founder/brief/',
+    access: 'founder',
+    summary: "The 30-second brief of the latest score: 'what an investor sees first' (null before the first score)",
+    tags: ['founder'],
+    response: z.object({ brief: InvestorBriefSchema.nullable() }),
   }),
   rescoreVersion: defineEndpoint({
     method: 'POST',

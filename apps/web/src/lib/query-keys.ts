@@ -6,6 +6,7 @@ export const queryKeys = {
     profile: ['founder', 'profile'] as const,
     deck: ['founder', 'deck'] as const,
     versions: ['founder', 'versions'] as const,
+    brief: ['founder', 'score', 'brief'] as const,
     compare: (id: string, withId: string) => ['founder', 'versions', 'compare', id, withId] as const,
     score: ['founder', 'score'] as const,
     run: (id: string) => ['founder', 'run', id] as const,

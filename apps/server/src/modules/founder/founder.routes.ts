@@ -18,6 +18,7 @@ export function founderRoutes(app: FastifyInstance, founder: FounderService, pro
   registerEndpoint(app, versionEndpoints.compareVersions, ({ auth, params, query }) =>
     founder.compare(auth.user.id, params.id, query.with),
   );
+  registerEndpoint(app, versionEndpoints.investorBrief, async ({ auth }) => ({ brief: await founder.brief(auth.user.id) }));
   registerEndpoint(app, versionEndpoints.rescoreVersion, async ({ auth, params }) => ({
     run: await founder.rescore(auth.user.id, params.id),
   }));

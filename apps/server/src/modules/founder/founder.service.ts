@@ -1,4 +1,4 @@
-import type { DeckVersion, FitScoreAnalysis, FounderProfile, FounderProgress, ScoringRun, VersionComparison } from '@fitscore/contracts';
+import { investorBrief, type DeckVersion, type FitScoreAnalysis, type FounderProfile, type FounderProgress, type InvestorBrief, type ScoringRun, type VersionComparison } from '@fitscore/contracts';
 import { ENGINE_VERSION } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
 import { founderOwner } from '../../lib/scoring-owner.ts';
@@ -86,6 +86,13 @@ export function createFounderService({ profiles, decks, scoring, metrics, plan, 
         engineDiffers: before.engineVersion !== after.engineVersion,
         ...compareAnalyses(before.analysis as FitScoreAnalysis, after.analysis as FitScoreAnalysis),
       };
+    },
+
+    /** The 30-second brief of the dashboard's score, with the company's name and one-liner from the profile. */
+    async brief(userId: string): Promise<InvestorBrief | null> {
+      const [score, profile] = await Promise.all([scoring.latest(founderOwner(userId)), profiles.current(userId)]);
+      if (!score) return null;
+      return investorBrief(score.analysis, { name: profile?.startup_name ?? null, oneLiner: profile?.one_liner ?? null });
     },
 
     /** Scores one kept version again under the current engine: the same admission as any scoring (profile, scans). */

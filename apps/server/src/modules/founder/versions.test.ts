@@ -143,6 +143,29 @@ describe.skipIf(!fixtures.available)('deck versions of one company (Farmify, PDF
     expect(readability.findings.find((f: { page: number; check: string }) => f.page === 5 && f.check === 'words').evidence).toMatch(/^Page 5: 1\d\d words$/);
   });
 
+  it("gives the 30-second brief of the dashboard's score: figures with their pages, strengths on evidence, the gaps", async () => {
+    const res = await server.request('GET', '/founder/brief/', { token: founder.token });
+    expect(res.status).toBe(200);
+    const { brief } = res.body;
+    expect(brief.company).toBe('Acme Robotics');
+    expect(brief.whatItDoes).toBe(validProfile().one_liner);
+    const score = (await server.request('GET', '/founder/score/', { token: founder.token })).body.score;
+    expect(brief.overall).toBe(score.overall);
+    expect(brief.strengths.length).toBeLessThanOrEqual(3);
+    expect(brief.gaps).toHaveLength(3);
+    expect(brief.gaps.map((g: { text: string }) => g.text)).toEqual(score.analysis.doNext.slice(0, 3).map((d: { title: string }) => d.title));
+    // Never the same dimension on both sides; the business model rests on the PowerPoint's revenue slide (page 9).
+    const gapDims = new Set(brief.gaps.map((g: { dimension: string }) => g.dimension));
+    for (const s of brief.strengths) expect(gapDims.has(s.dimension)).toBe(false);
+    expect(brief.strengths[0]).toMatchObject({ dimension: 'businessModel', pages: [9] });
+    // The profile's figures are marked as such (no page); the raise is the profile's $4M.
+    expect(brief.traction).toContainEqual(expect.objectContaining({ key: 'mrr', display: '$85K', page: null, source: 'profile' }));
+    expect(brief.ask).toContainEqual(expect.objectContaining({ key: 'raise', display: '$4M' }));
+    const fresh = await founderWithProfile();
+    expect((await server.request('GET', '/founder/brief/', { token: fresh.token })).body).toEqual({ brief: null });
+    expect((await server.request('GET', '/founder/brief/')).status).toBe(401);
+  });
+
   it('refuses another founder, unknown ids, a version compared with itself, and a version never scored', async () => {
     const other = await founderWithProfile();
     for (const path of [`/founder/decks/${v2}/compare/?with=${v1}`]) {

@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useNewUpload } from '@/features/deck-upload/api/deck';
 import { CompareVersionsCard } from '@/features/deck-versions/components/compare-versions';
+import { InvestorBriefCard } from '@/features/deck-versions/components/investor-brief-card';
 import { ReadabilityCard } from '@/features/deck-versions/components/readability-card';
 import { FitScoreReport } from '@/features/fitscore/components/fitscore-report';
 import { SimilarCompaniesCard } from '@/features/companies/components/similar-companies-card';
@@ -110,6 +111,7 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
           </>
         }
       />
+      <InvestorBriefCard />
       <FitScoreReport
         result={result}
         rubric={rubric.data}

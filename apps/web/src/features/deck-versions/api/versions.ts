@@ -60,3 +60,11 @@ export function useRescoreRun(id: string | null, onEnd: (run: ScoringRun) => voi
     },
   });
 }
+
+/** The 30-second brief of the dashboard's score (under the score's key: a new score reads it again). */
+export function useInvestorBrief() {
+  return useQuery({
+    queryKey: queryKeys.founder.brief,
+    queryFn: ({ signal }) => callEndpoint(versionEndpoints.investorBrief, { signal }),
+  });
+}
