@@ -128,9 +128,25 @@ describe.skipIf(!fixtures.available)('real decks', () => {
     expect(footer.measured).toBeLessThan(2);
     expect(contrast.filter((f) => f.evidence.includes('19 rausch street'))).toHaveLength(1);
     // 'source: ...' lines under the charts (pages 5 and 7) are set at about 9 pt on the slide.
-    const small = findingsOf(deck, 'smallText').map((f) => f.page);
+    // (the same 9.4 pt on pages 5, 7 and 12 is one finding naming them.)
+    const small = findingsOf(deck, 'smallText').flatMap((f) => f.pages);
     expect(small).toEqual(expect.arrayContaining([4, 5, 7]));
     expect(small).not.toContain(1);
+  });
+
+  it('farmify-pitch.pptx: black text on the mid-green template (4.3:1) is one finding for the pages it is on', async () => {
+    const deck = await read('farmify-pitch.pptx');
+    const contrast = findingsOf(deck, 'contrast').filter((f) => f.measured > 4 && f.measured < MIN_CONTRAST);
+    expect(contrast).toHaveLength(1);
+    expect(contrast[0]!.pages).toEqual(expect.arrayContaining([2, 4, 5, 6, 7, 8, 9, 10, 11, 12]));
+    expect(contrast[0]!.evidence).toMatch(/^Pages 2, 4-12: low contrast 4\.3:1 between text and background \('.+'\), the same on 10 pages$/);
+  });
+
+  it('gilo-investor-presentation.pptx: white words on the yellow circles and yellow words on white (page 5) are low contrast', async () => {
+    const deck = await read('gilo-investor-presentation.pptx');
+    const page5 = assessReadability(deck.pages).pages.find((p) => p.page === 5)!;
+    expect(page5.lowestContrast).toBeLessThan(2);
+    expect(page5.smallestTextPt).toBeGreaterThan(MIN_TEXT_PT);
   });
 
   it('stays within its time budget for contrast: later pages are left unmeasured, never guessed', async () => {

@@ -275,12 +275,12 @@ function pageRanges(pages: number[]): string {
 export const REPEATED_FINDING_PAGES = 3;
 
 /**
- * The same small or faint line on many pages (a footer, a page template) is one thing to fix:
- * one finding at its first page, naming every page, instead of the same advice on each.
+ * The same small or faint text on many pages (a footer, the template's title colour) is one thing to
+ * fix: one finding at its first page, naming every page, instead of the same advice on each. The same
+ * measured size or contrast on three pages is the template's, whatever words it was measured on.
  */
 function foldRepeated(findings: ReadabilityFinding[]): ReadabilityFinding[] {
-  const key = (f: ReadabilityFinding) =>
-    f.check === 'smallText' || f.check === 'contrast' ? `${f.check}|${f.measured}|${f.evidence.replace(/^Page \d+: /, '')}` : null;
+  const key = (f: ReadabilityFinding) => (f.check === 'smallText' || f.check === 'contrast' ? `${f.check}|${f.measured}` : null);
   const groups = new Map<string, ReadabilityFinding[]>();
   for (const f of findings) {
     const k = key(f);

@@ -25,11 +25,9 @@ export async function extractDeck(bytes: Uint8Array, options: ExtractOptions = {
   const format = precheckDeck(bytes, options.maxBytes);
   const maxPages = options.maxPages ?? LIMITS.maxPages;
   try {
-    if (format === 'pdf') {
-      const budget = options.contrastBudgetMs === undefined ? {} : { contrastBudgetMs: options.contrastBudgetMs };
-      return await readPdf(bytes, { maxPages, ...hooks(options), ...budget });
-    }
-    if (format === 'pptx') return await readPptx(bytes, { maxPages, ...hooks(options) });
+    const budget = options.contrastBudgetMs === undefined ? {} : { contrastBudgetMs: options.contrastBudgetMs };
+    if (format === 'pdf') return await readPdf(bytes, { maxPages, ...hooks(options), ...budget });
+    if (format === 'pptx') return await readPptx(bytes, { maxPages, ...hooks(options), ...budget });
     return readPpt(bytes, { maxPages, ...(options.onPage ? { onPage: options.onPage } : {}) });
   } catch (e) {
     if (e instanceof DeckError) throw e;

@@ -64,8 +64,8 @@ export function ReadabilityCard({ result }: { result: FitScoreResult }) {
         )}
         {readability ? (
           <p className="mt-4 text-xs text-slate-500">
-            Words and figures checked on all {measured.length} pages; text size on {sizePages}; contrast on {contrastPages}
-            {result.deck.filename && !/\.pdf$/i.test(result.deck.filename) ? ' (text size and contrast are read from PDF decks)' : ''}.
+            Words and figures checked on all {measured.length} pages; text size on {sizePages} and contrast on {contrastPages} (as many as
+            the scoring had time for).
           </p>
         ) : null}
       </CardBody>
