@@ -148,6 +148,47 @@ const keyMetricShape = Object.fromEntries(KEY_METRIC_KEYS.map((k) => [k, KeyMetr
   z.ZodNullable<typeof KeyMetricSchema>
 >;
 
+/**
+ * Readability advice for one page (issue 32 point 4): what an investor reading on a laptop or a
+ * phone will struggle with. Advice only: it never changes a score.
+ */
+export const READABILITY_CHECKS = ['words', 'figures', 'smallText', 'contrast'] as const;
+export type ReadabilityCheck = (typeof READABILITY_CHECKS)[number];
+
+export const ReadabilityFindingSchema = z.object({
+  /** The page the advice is shown beside (the first one when the same line repeats on several). */
+  page: z.number().int().positive(),
+  /** Every page it applies to: one, or each page a repeated line (a footer) is on. */
+  pages: z.array(z.number().int().positive()),
+  check: z.enum(READABILITY_CHECKS),
+  /** The measured value: words, figures, smallest text in points (phone equivalent), or contrast ratio. */
+  measured: z.number(),
+  /** The threshold it crossed, in the same unit. */
+  limit: z.number(),
+  /** What was measured, with the page ('Page 4: 182 words'). */
+  evidence: z.string(),
+  /** What to do about it. */
+  advice: z.string(),
+});
+export type ReadabilityFinding = z.infer<typeof ReadabilityFindingSchema>;
+
+export const ReadabilitySchema = z.object({
+  /** Pages looked at, and what could be measured on them (text sizes and colours need a text layer with that information). */
+  pages: z.array(
+    z.object({
+      page: z.number().int().positive(),
+      words: z.number().int().nonnegative(),
+      figures: z.number().int().nonnegative(),
+      /** Smallest readable text on the page as a phone shows it, in points; null when the reader gives no sizes. */
+      smallestTextPt: z.number().nullable(),
+      /** Lowest text/background contrast ratio found (1-21); null when not measured. */
+      lowestContrast: z.number().nullable(),
+    }),
+  ),
+  findings: z.array(ReadabilityFindingSchema),
+});
+export type Readability = z.infer<typeof ReadabilitySchema>;
+
 export const FitScoreAnalysisSchema = z.object({
   engineVersion: z.string(),
   deck: z.object({
@@ -205,6 +246,8 @@ export const FitScoreAnalysisSchema = z.object({
     understandMs: z.number().nonnegative(),
     scoringMs: z.number().nonnegative(),
   }),
+  /** Readability advice per page; absent on analyses stored before it existed. Never part of any score. */
+  readability: ReadabilitySchema.optional(),
 });
 export type FitScoreAnalysis = z.infer<typeof FitScoreAnalysisSchema>;
 

@@ -36,3 +36,5 @@ export * from './api-access.ts';
 export * from './branding.ts';
 export * from './webhooks-out.ts';
 export * from './sso.ts';
+export * from './versions.ts';
+export * from './investor-brief.ts';

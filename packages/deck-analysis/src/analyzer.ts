@@ -3,6 +3,7 @@ import type { FitScoreAnalysis, FounderProfile } from '@fitscore/contracts';
 import { buildAnalysis } from './build-analysis.ts';
 import { DeckError, isDeckError } from './errors.ts';
 import { LIMITS } from './limits.ts';
+import { assessReadability } from './readability.ts';
 import { enrichWithLlm, type LlmConfig } from './llm/llm-enrich.ts';
 import type { DeckText } from './model.ts';
 import type { OcrText } from './ocr/ocr-text.ts';
@@ -163,7 +164,8 @@ export class DeckAnalyzer {
       ocrMs: read.ocrMs,
     });
     options.onProgress?.({ stage: 'scoring', done: 1, total: 1 });
-    return analysis;
+    // Advice beside the score, from the same pages; computed after the score and never read by it.
+    return { ...analysis, readability: assessReadability(read.deck.pages) };
   }
 
   /**

@@ -31,6 +31,16 @@ export async function extractDeck(...args: Parameters<ReadDeckModule['extractDec
 export { understandDeck } from './understand/understand-deck.ts';
 export { scoreDeck } from './score/score-deck.ts';
 export { buildAnalysis } from './build-analysis.ts';
+export {
+  assessReadability,
+  countFigures,
+  countWords,
+  MAX_FIGURES_PER_SLIDE,
+  MAX_WORDS_PER_SLIDE,
+  MIN_CONTRAST,
+  MIN_TEXT_PT,
+  type ReadabilityPage,
+} from './readability.ts';
 export { TesseractEngine } from './ocr/tesseract-engine.ts';
 export type { DeckText, PageText } from './model.ts';
 export type { Understanding } from './understand/understanding.ts';

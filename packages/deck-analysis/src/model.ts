@@ -13,6 +13,15 @@ export interface PageText {
   /** Speaker notes (PowerPoint only). */
   notes: string;
   source: PageSource;
+  /**
+   * Smallest real text on the page in points on a 960 pt wide slide (readability.ts), when the
+   * reader knows text sizes; absent otherwise. Not read by understanding or scoring.
+   */
+  smallestTextPt?: number | null;
+  smallTextSample?: string | null;
+  /** Lowest text/background contrast ratio found on the page (readability.ts); absent when not measured. */
+  lowestContrast?: number | null;
+  contrastSample?: string | null;
 }
 
 export interface DeckText {

@@ -4,6 +4,7 @@ import { atWasmCap } from '../read/wasm-cap.ts';
 import { LIMITS } from '../limits.ts';
 import type { DeckText, OcrImage } from '../model.ts';
 import { renderPageForOcr } from './pdf-render.ts';
+import { CONTRAST_TIME_BUDGET_MS, measureContrast } from './page-legibility.ts';
 import { readPdfText } from './pdf-text.ts';
 import { FPDF_ERR, loadPdfium, releasePdfium } from './pdfium.ts';
 
@@ -18,6 +19,8 @@ export interface PdfReadOptions {
   onPage?: (done: number, total: number) => void;
   /** Receives each page image for OCR; awaited, so a slow consumer slows rendering. */
   onOcrImage?: (image: OcrImage) => Promise<void> | void;
+  /** Time pages may be drawn to measure text contrast; default CONTRAST_TIME_BUDGET_MS. */
+  contrastBudgetMs?: number;
 }
 
 /**
@@ -49,6 +52,24 @@ export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): 
             break;
           }
           if (image) await options.onOcrImage({ page: page.number, image, mode: need === 'garbage' ? 'replace' : 'merge' });
+        }
+      }
+      // Readability (scoring only, where pages may be drawn): each page's contrast, drawn small,
+      // within a time budget; a trap while drawing ends it, as for OCR.
+      if (usable && options.render !== false && options.onOcrImage) {
+        const until = performance.now() + (options.contrastBudgetMs ?? CONTRAST_TIME_BUDGET_MS);
+        for (const [i, r] of read.entries()) {
+          // The first page is always measured; the budget decides how many more are.
+          if (i > 0 && performance.now() > until) break;
+          let measured: ReturnType<typeof measureContrast>;
+          try {
+            measured = measureContrast(pdfium, doc, r.page.number - 1, r.words);
+          } catch {
+            usable = false;
+            break;
+          }
+          if (!measured) continue;
+          r.page = { ...r.page, lowestContrast: measured.lowestContrast, contrastSample: measured.contrastSample };
         }
       }
       return { format: 'pdf', pages: read.map((r) => r.page) };

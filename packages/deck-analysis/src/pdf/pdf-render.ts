@@ -46,7 +46,7 @@ export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, lon
 }
 
 /** Whether every image on the page (forms included) is within MAX_IMAGE_PIXELS. */
-function imagesFit(pdfium: Pdfium, page: number): boolean {
+export function imagesFit(pdfium: Pdfium, page: number): boolean {
   const size = pdfium.malloc(8);
   try {
     let seen = 0;

@@ -3,11 +3,15 @@ import { LIMITS } from '../limits.ts';
 import type { PageText } from '../model.ts';
 import { decodeShiftedText, findShift } from '../text/shift-cipher.ts';
 import { assessText, normalizeText, ocrNeed, type OcrNeed } from '../text/text-quality.ts';
+import type { PageLegibility } from '../readability.ts';
+import { measurePdfText, type PdfWord } from './page-legibility.ts';
 import type { Pdfium } from './pdfium.ts';
 import { layoutPage, type LayoutItem } from './text-layout.ts';
 
 interface PdfTextPage {
   page: PageText;
+  /** The page's words with sizes, colours and boxes, for contrast (measured after reading). */
+  words: PdfWord[];
   /** Whether this page should be rendered and read by OCR, and why. */
   need: OcrNeed;
 }
@@ -25,26 +29,37 @@ export function readPdfText(pdfium: Pdfium, doc: number, maxPages: number, onPag
   if (count <= 0) throw new DeckError('empty');
   const rect = pdfium.malloc(16);
   try {
-    const layouts: Array<{ lines: string; title: string | null }> = [];
+    const layouts: Array<{ lines: string; title: string | null; legibility: Legibility; words: PdfWord[] }> = [];
     for (let i = 0; i < count; i++) {
-      const { items, height } = readPageItems(pdfium, doc, i, rect);
+      const { items, height, legibility, words } = readPageItems(pdfium, doc, i, rect);
       const layout = layoutPage(items, height);
-      layouts.push({ lines: normalizeText(layout.lines.join('\n')), title: layout.title ? normalizeText(layout.title) : null });
+      layouts.push({ lines: normalizeText(layout.lines.join('\n')), title: layout.title ? normalizeText(layout.title) : null, legibility, words });
       onPage?.(i + 1, count);
     }
     // A font with an offset encoding garbles its runs on every page the same way; a page with
     // only a figure or two in that font is decoded with the shift the other pages show.
     const shift = findShift(layouts.map((l) => l.lines).join('\n'));
-    return layouts.map((l, i) => toPageText(l, i + 1, shift));
+    return layouts.map((l, i) => {
+      const read = toPageText(l, i + 1, shift);
+      const sample = (words: string | null) => (words === null ? null : normalizeText(decodeShiftedText(words, shift)));
+      const legibility = { ...l.legibility, smallTextSample: sample(l.legibility.smallTextSample), contrastSample: sample(l.legibility.contrastSample) };
+      return { ...read, words: l.words, page: { ...read.page, ...legibility } };
+    });
   } finally {
     pdfium.free(rect);
   }
 }
 
+/** Text size and contrast of a page for readability advice (page-legibility.ts); never read by understanding. */
+type Legibility = PageLegibility;
+const UNMEASURED: Legibility = { smallestTextPt: null, smallTextSample: null, lowestContrast: null, contrastSample: null };
+
 interface PageItems {
   items: LayoutItem[];
   /** Height of the page as read (after turning sideways text upright). */
   height: number;
+  legibility: Legibility;
+  words: PdfWord[];
 }
 
 const CR = 0x0d;
@@ -61,7 +76,7 @@ const ANGLE_SAMPLE = 64;
  */
 function readPageItems(pdfium: Pdfium, doc: number, index: number, rect: number): PageItems {
   const page = pdfium.FPDF_LoadPage(doc, index);
-  if (!page) return { items: [], height: 0 };
+  if (!page) return { items: [], height: 0, legibility: UNMEASURED, words: [] };
   try {
     // Width and height as displayed; character boxes are in unrotated page space.
     const turned = pdfium.FPDFPage_GetRotation(page) % 2 === 1;
@@ -69,11 +84,12 @@ function readPageItems(pdfium: Pdfium, doc: number, index: number, rect: number)
     const h = pdfium.FPDF_GetPageHeightF(page);
     const frame = { width: turned ? h : w, height: turned ? w : h };
     const textPage = pdfium.FPDFText_LoadPage(page);
-    if (!textPage) return { items: [], height: frame.height };
+    if (!textPage) return { items: [], height: frame.height, legibility: UNMEASURED, words: [] };
     try {
       const chars = readChars(pdfium, textPage, rect);
       const upright = uprightFrame(chars.quarterTurns, frame);
-      return { items: charsToItems(chars, upright), height: upright.height };
+      const { legibility, words } = measurePdfText(pdfium, textPage, chars, { width: w, height: h });
+      return { items: charsToItems(chars, upright), height: upright.height, legibility, words };
     } finally {
       pdfium.FPDFText_ClosePage(textPage);
     }
@@ -214,6 +230,7 @@ function toPageText(layout: { lines: string; title: string | null }, n: number, 
   const title = layout.title ? normalizeText(decodeShiftedText(layout.title, shift)) : null;
   return {
     page: { number: n, title: need === 'garbage' ? null : title, text, notes: '', source: text === '' ? 'none' : 'text' },
+    words: [],
     need,
   };
 }

@@ -33,6 +33,10 @@ const FUNCTIONS = [
   'FPDFText_GetLooseCharBox',
   'FPDFText_GetCharAngle',
   'FPDFText_ClosePage',
+  // Readability (readability.ts): each character's colour and how it is drawn.
+  'FPDFText_GetFillColor',
+  'FPDFText_GetTextObject',
+  'FPDFTextObj_GetTextRenderMode',
   'FPDFPage_CountObjects',
   'FPDFPage_GetObject',
   'FPDFPageObj_GetType',
@@ -98,6 +102,11 @@ export interface Pdfium {
   /** Radians in [0, 2pi), clockwise (checked on a deck printed sideways); -1 on error. */
   FPDFText_GetCharAngle(textPage: number, index: number): number;
   FPDFText_ClosePage(textPage: number): void;
+  /** Writes the character's fill colour as four uint32 (r, g, b, a) at r, g, b, a. */
+  FPDFText_GetFillColor(textPage: number, index: number, r: number, g: number, b: number, a: number): number;
+  FPDFText_GetTextObject(textPage: number, index: number): number;
+  /** FPDF_TEXTRENDERMODE: 0 fill, 1 stroke, 2 fill+stroke, 3 invisible, ...; -1 unknown. */
+  FPDFTextObj_GetTextRenderMode(textObject: number): number;
   FPDFPage_CountObjects(page: number): number;
   FPDFPage_GetObject(page: number, index: number): number;
   /** FPDF_PAGEOBJ_*: 3 image, 5 form. */

@@ -4,6 +4,9 @@ import type { DeckText, OcrImage, PageText } from '../model.ts';
 import { pictureFits } from '../read/image-size.ts';
 import { assessText, normalizeText, ocrNeed } from '../text/text-quality.ts';
 import { openPptx, type PptxPackage, type Rel } from './pptx-package.ts';
+import { CONTRAST_TIME_BUDGET_MS } from '../pdf/page-legibility.ts';
+import { measureSlide } from './slide-legibility.ts';
+import { readSlideScene } from './slide-scene.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipGuardLimits } from './zip-guard.ts';
 import {
   attr,
@@ -22,6 +25,8 @@ export interface PptxReadOptions {
   onPage?: (done: number, total: number) => void;
   /** Pictures of slides whose text is sparse, for OCR (PNG/JPEG/BMP only). */
   onOcrImage?: (image: OcrImage) => Promise<void> | void;
+  /** Time slides' scenes may be read for text size and contrast (readability); default CONTRAST_TIME_BUDGET_MS. */
+  contrastBudgetMs?: number;
 }
 
 const REL_NOTES = '/notesSlide';
@@ -41,6 +46,21 @@ export async function readPptx(bytes: Uint8Array, options: PptxReadOptions = {})
     pages.push(page.text);
     if (page.ocr && options.onOcrImage) await options.onOcrImage(page.ocr);
     options.onPage?.(i + 1, slideParts.length);
+  }
+  // Readability (scoring only): text size and contrast of each slide from the scene it is drawn
+  // from, within the same time budget as a PDF's contrast (the first slide always); a slide past
+  // it, or whose scene cannot be built, keeps them unmeasured.
+  if (options.onOcrImage) {
+    const until = performance.now() + (options.contrastBudgetMs ?? CONTRAST_TIME_BUDGET_MS);
+    for (const [i, page] of pages.entries()) {
+      if (i > 0 && performance.now() > until) break;
+      try {
+        const read = await readSlideScene(bytes, i + 1);
+        if ('scene' in read) pages[i] = { ...page, ...measureSlide(read.scene) };
+      } catch {
+        // Unmeasured: advice is never worth failing a deck over.
+      }
+    }
   }
   return { format: 'pptx', pages };
 }

@@ -16,6 +16,8 @@ export interface ExtractOptions {
   onPage?: (done: number, total: number) => void;
   /** Receives page images that need OCR. Without it, no page is rendered. */
   onOcrImage?: (image: OcrImage) => Promise<void> | void;
+  /** Time PDF pages may be drawn to measure text contrast (readability advice); default CONTRAST_TIME_BUDGET_MS. */
+  contrastBudgetMs?: number;
 }
 
 /** Reads the text layer (and reports pages needing OCR); no OCR happens here. */
@@ -23,8 +25,9 @@ export async function extractDeck(bytes: Uint8Array, options: ExtractOptions = {
   const format = precheckDeck(bytes, options.maxBytes);
   const maxPages = options.maxPages ?? LIMITS.maxPages;
   try {
-    if (format === 'pdf') return await readPdf(bytes, { maxPages, ...hooks(options) });
-    if (format === 'pptx') return await readPptx(bytes, { maxPages, ...hooks(options) });
+    const budget = options.contrastBudgetMs === undefined ? {} : { contrastBudgetMs: options.contrastBudgetMs };
+    if (format === 'pdf') return await readPdf(bytes, { maxPages, ...hooks(options), ...budget });
+    if (format === 'pptx') return await readPptx(bytes, { maxPages, ...hooks(options), ...budget });
     return readPpt(bytes, { maxPages, ...(options.onPage ? { onPage: options.onPage } : {}) });
   } catch (e) {
     if (e instanceof DeckError) throw e;

@@ -150,6 +150,16 @@ export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDe
 
     current: (owner: ScoringOwner) => repo.current(owner),
 
+    /** One of this owner's versions (current or earlier); another owner's or an unknown id is 404. */
+    async get(owner: ScoringOwner, deckId: string): Promise<DeckRow> {
+      const deck = await repo.get(owner, deckId);
+      if (!deck) throw new AppError('not_found', 'Deck version not found');
+      return deck;
+    },
+
+    /** Every kept version, newest first. */
+    list: (owner: ScoringOwner) => repo.list(owner),
+
     /** The bytes of one of this owner's decks. */
     async read(owner: ScoringOwner, deckId: string): Promise<{ deck: DeckRow; bytes: Uint8Array }> {
       const deck = await repo.get(owner, deckId);

@@ -1,4 +1,4 @@
-import { founderEndpoints } from '@fitscore/contracts';
+import { founderEndpoints, versionEndpoints } from '@fitscore/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { readDeckFile } from '../decks/deck-file.ts';
@@ -14,4 +14,12 @@ export function founderRoutes(app: FastifyInstance, founder: FounderService, pro
     founder.uploadDeck(auth.user.id, await readDeckFile(request)),
   );
   registerEndpoint(app, founderEndpoints.startScoring, async ({ auth }) => ({ run: await founder.startScoring(auth.user.id) }));
+  registerEndpoint(app, versionEndpoints.deckVersions, ({ auth }) => founder.versions(auth.user.id));
+  registerEndpoint(app, versionEndpoints.compareVersions, ({ auth, params, query }) =>
+    founder.compare(auth.user.id, params.id, query.with),
+  );
+  registerEndpoint(app, versionEndpoints.investorBrief, async ({ auth }) => ({ brief: await founder.brief(auth.user.id) }));
+  registerEndpoint(app, versionEndpoints.rescoreVersion, async ({ auth, params }) => ({
+    run: await founder.rescore(auth.user.id, params.id),
+  }));
 }

@@ -144,15 +144,30 @@ export const createScoringRepository = repository((db) => ({
       return row!;
     }),
 
+  /**
+   * The score the dashboard shows: the latest of the newest version that has one. Re-scoring an
+   * earlier version (to compare it) adds a later row for an older version, which must not take
+   * the dashboard over.
+   */
   latestScore: async (owner: ScoringOwner) => {
     const [row] = await db
       .select({ score: fitScores, filename: decks.filename })
       .from(fitScores)
       .leftJoin(decks, eq(decks.id, fitScores.deckId))
       .where(and(ownedBy(fitScores, owner), isNull(fitScores.clearedAt)))
-      .orderBy(desc(fitScores.createdAt))
+      .orderBy(desc(fitScores.deckVersion), desc(fitScores.createdAt))
       .limit(1);
     return row;
+  },
+
+  /** The latest score of each of these decks (cleared or not: a version keeps its history). */
+  latestScoresOfDecks: async (owner: ScoringOwner, deckIds: string[]): Promise<ScoreRow[]> => {
+    if (deckIds.length === 0) return [];
+    return db
+      .selectDistinctOn([fitScores.deckId])
+      .from(fitScores)
+      .where(and(ownedBy(fitScores, owner), inArray(fitScores.deckId, deckIds)))
+      .orderBy(fitScores.deckId, desc(fitScores.createdAt));
   },
 
   scoreOfRun: async (runId: string): Promise<number | null> => {

@@ -42,6 +42,8 @@ export interface StartOptions {
    * would start: a scoring already in flight is answered whatever it would say now.
    */
   admit?: () => Promise<void>;
+  /** Score this version of the owner's decks instead of the current one (a re-score under the current engine). */
+  deckId?: string;
 }
 
 /** Where each real stage sits on the progress bar (start, end). */
@@ -163,11 +165,16 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     jobs: [scoreDeck],
 
     /** Starts scoring the owner's current deck; a second start returns the running scoring. */
-    async start(owner: ScoringOwner, { admit }: StartOptions = {}): Promise<ScoringRun> {
+    async start(owner: ScoringOwner, { admit, deckId }: StartOptions = {}): Promise<ScoringRun> {
+      // An unknown or foreign version is 404 before anything else is said about it.
+      const chosen = deckId ? await decks.get(owner, deckId) : undefined;
       const active = await repo.activeRun(owner);
-      if (active) return view(active);
+      if (active) {
+        if (!chosen || active.deckId === chosen.id) return view(active);
+        throw new AppError('conflict', 'Another scoring is running. Try again when it has finished.');
+      }
       await admit?.();
-      const deck = await decks.current(owner);
+      const deck = chosen ?? (await decks.current(owner));
       if (!deck) throw new AppError('conflict', 'Please upload your deck first');
 
       // The run and its job are written in one transaction: neither exists without the other.
@@ -207,6 +214,12 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
         overall: score.overall,
         analysis: score.analysis as FitScoreAnalysis,
       };
+    },
+
+    /** The latest stored score of each of these versions, by deck id (a version never scored is absent). */
+    async scoresOfDecks(owner: ScoringOwner, deckIds: string[]): Promise<Map<string, ScoreRow>> {
+      const rows = await repo.latestScoresOfDecks(owner, deckIds);
+      return new Map(rows.map((row) => [row.deckId!, row]));
     },
 
     /** The current score is cleared (it stays in history); `tx` joins a caller's unit of work. */

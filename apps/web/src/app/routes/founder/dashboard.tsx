@@ -10,6 +10,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useNewUpload } from '@/features/deck-upload/api/deck';
+import { CompareVersionsCard } from '@/features/deck-versions/components/compare-versions';
+import { InvestorBriefCard } from '@/features/deck-versions/components/investor-brief-card';
+import { ReadabilityCard } from '@/features/deck-versions/components/readability-card';
 import { FitScoreReport } from '@/features/fitscore/components/fitscore-report';
 import { SimilarCompaniesCard } from '@/features/companies/components/similar-companies-card';
 import { InvestorMatchesCard } from '@/features/investor-matches/components/investor-matches-card';
@@ -108,6 +111,7 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
           </>
         }
       />
+      <InvestorBriefCard />
       <FitScoreReport
         result={result}
         rubric={rubric.data}
@@ -115,6 +119,8 @@ function ScoredDashboard({ result }: { result: FitScoreResult }) {
         metrics={<KeyMetricsCard />}
         aside={<SimilarCompaniesCard available={similarCompaniesAvailable} />}
       />
+      <ReadabilityCard result={result} />
+      <CompareVersionsCard />
       <InvestorMatchesCard available={investorMatchesAvailable} className="mt-6" />
     </>
   );
