@@ -25,25 +25,27 @@ export type LogoType = (typeof LOGO_TYPES)[number];
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 /** A host name as a browser sends it in `Host` (lower case, no scheme or path), with a port only for local set-ups. */
-const HOST_NAME = /^(?=.{1,253}(?::\d{1,5})?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/;
+const HOST_NAME =
+  /^(?=.{1,253}(?::\d{1,5})?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/;
 
-export const SaveBrandingBodySchema = z
-  .object({
-    displayName: z.string().trim().max(120, 'Display name must be at most 120 characters'),
-    primaryColor: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || HEX_COLOR.test(v), 'Colour must be a hex colour such as #1f6feb')
-      .transform((v) => v.toLowerCase()),
-    hidePoweredBy: z.boolean(),
-    customHost: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(260, 'Host name must be at most 260 characters')
-      .refine((v) => v === '' || HOST_NAME.test(v), 'Host name must be a plain host such as apply.yourfund.com (no https:// or path)'),
-  })
-  .meta({ id: 'SaveBrandingBody' });
+export const SaveBrandingBodySchema = z.object({
+  displayName: z.string().trim().max(120, 'Display name must be at most 120 characters'),
+  primaryColor: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || HEX_COLOR.test(v), 'Colour must be a hex colour such as #1f6feb')
+    .transform((v) => v.toLowerCase()),
+  hidePoweredBy: z.boolean(),
+  customHost: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(260, 'Host name must be at most 260 characters')
+    .refine(
+      (v) => v === '' || HOST_NAME.test(v),
+      'Host name must be a plain host such as apply.yourfund.com (no https:// or path)',
+    ),
+});
 export type SaveBrandingBody = z.input<typeof SaveBrandingBodySchema>;
 
 export const FundBrandingSchema = z
@@ -98,7 +100,8 @@ export const brandingEndpoints = {
     method: 'PUT',
     path: '/api/vc/branding',
     access: 'fund:admin',
-    summary: 'Saves the display name, colour, host name and Powered by choice (402 without the Enterprise plan; 409 for a host another fund uses)',
+    summary:
+      'Saves the display name, colour, host name and Powered by choice (402 without the Enterprise plan; 409 for a host another fund uses)',
     tags: ['branding'],
     body: SaveBrandingBodySchema,
     response: BrandingSettingsSchema,

@@ -41,6 +41,9 @@ const EXAMPLES: Record<string, () => Json> = {
   'PUT /vc/applicant-emails/': () => ({ ...DEFAULT_APPLICANT_REPLY_TEMPLATES }),
   // Scopes each once, and an expiry (optional) in the future.
   'POST /api/vc/api-keys': () => ({ name: 'Warehouse', scopes: ['deals:read'] }),
+  'PUT /api/vc/sso': () => ({ issuerUrl: 'https://login.example.com', clientId: 'fitscore', clientSecret: 'secret', domains: ['example.com'], requireSso: false }),
+  // A hex colour and a plain host name.
+  'PUT /api/vc/branding': () => ({ displayName: 'Beacon Partners', primaryColor: '#0f766e', hidePoweredBy: false, customHost: 'apply.beacon.vc' }),
   'PUT /vc/settings/scoring-preferences/': () => ({
     traction: 30,
     product: 20,
