@@ -47,6 +47,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
+import * as stagesModule from './modules/stages/stages.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
@@ -236,7 +237,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   companiesModule.register(app, { platform, profiles, billing });
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
-  const deals = dealsModule.register(app, { platform, decks, scoring, funds });
+  const stages = stagesModule.create({ platform });
+  const deals = dealsModule.register(app, { platform, decks, scoring, funds, stages });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   const replies = applicantRepliesModule.register(app, { platform, jobs });
   const intake = intakeModule.register(app, { platform, jobs, replies, deals });
@@ -244,7 +246,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
   const collab = collabModule.register(app, { platform, deals, notifications });
-  matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
+  const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
+  // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
+  stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
   teamModule.register(app, { platform });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.
   apiAccessModule.register(app, { platform, deals, dealTeam: deals.team, collab, intake });

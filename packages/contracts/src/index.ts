@@ -33,3 +33,4 @@ export * from './team.ts';
 export * from './deal-comments.ts';
 export * from './applicant-replies.ts';
 export * from './api-access.ts';
+export * from './stages.ts';
