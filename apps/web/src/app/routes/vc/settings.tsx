@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, CreditCard, Inbox, KeyRound, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
+import { BellRing, Building2, Columns3, CreditCard, Inbox, KeyRound, SlidersHorizontal, SlidersVertical, UserRound, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -42,9 +42,10 @@ import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
+import { StagesTab } from '@/features/vc-stages/components/stages-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api', 'stages'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -251,6 +252,11 @@ function ApiSection() {
   return <ApiKeysTab readOnly={role.readOnly} admins={role.admins} />;
 }
 
+function StagesSection() {
+  const role = useFundRole();
+  return <StagesTab readOnly={role.readOnly} admins={role.admins} />;
+}
+
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -308,6 +314,10 @@ export default function VcSettingsPage() {
               <KeyRound className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               API
             </Tabs.Trigger>
+            <Tabs.Trigger value="stages" className={triggerClass}>
+              <Columns3 className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Stages
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -324,6 +334,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="api" className="focus-visible:outline-none">
           <ApiSection />
+        </Tabs.Content>
+        <Tabs.Content value="stages" className="focus-visible:outline-none">
+          <StagesSection />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">

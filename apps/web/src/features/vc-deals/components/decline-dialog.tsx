@@ -30,7 +30,7 @@ function ReasonChip({ reason, pressed, onToggle }: { reason: string; pressed: bo
 }
 
 /** The form inside the dialog: its state starts afresh for each deal. */
-function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () => void; onConfirm: (reasons: string[], note: string) => void }) {
+function DeclineForm({ deal, target, onCancel, onConfirm }: { deal: Deal; target: string; onCancel: () => void; onConfirm: (reasons: string[], note: string) => void }) {
   const suggested = useDeclineReasons(deal.id);
   // Suggestions arrive picked (prefilled); what the investor leaves out or adds is kept apart, so nothing is lost while they load.
   const [added, setAdded] = useState<string[]>([]);
@@ -120,7 +120,7 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
             Cancel
           </Button>
           <Button type="submit" disabled={chosen.length === 0}>
-            Move to Cold
+            Move to {target}
           </Button>
         </div>
       </div>
@@ -132,15 +132,26 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
  * 'Reason for passing': moving a Platform, Form or Email deal to Cold asks why, with reasons suggested
  * from its thesis fit and analysis (prefilled) and an internal note. Cancel leaves the status.
  */
-export function DeclineDialog({ deal, onCancel, onConfirm }: { deal: Deal | null; onCancel: () => void; onConfirm: (reasons: string[], note: string) => void }) {
+export function DeclineDialog({
+  deal,
+  target = 'Cold',
+  onCancel,
+  onConfirm,
+}: {
+  deal: Deal | null;
+  /** Where the deal goes: Cold, or the board's stage mapped to Cold (Passed). */
+  target?: string | undefined;
+  onCancel: () => void;
+  onConfirm: (reasons: string[], note: string) => void;
+}) {
   return (
     <Dialog
       open={deal !== null}
       onOpenChange={(open) => (open ? undefined : onCancel())}
       title={DECLINE_DIALOG_TITLE}
-      description={deal ? `${deal.startupName} moves to Cold. ${howFounderHears(deal.source)}` : undefined}
+      description={deal ? `${deal.startupName} moves to ${target}. ${howFounderHears(deal.source)}` : undefined}
     >
-      {deal ? <DeclineForm key={deal.id} deal={deal} onCancel={onCancel} onConfirm={onConfirm} /> : null}
+      {deal ? <DeclineForm key={deal.id} deal={deal} target={target} onCancel={onCancel} onConfirm={onConfirm} /> : null}
     </Dialog>
   );
 }
