@@ -10,7 +10,12 @@ import { DECLINE_REASON_MAX } from './matches.ts';
  */
 export const STAGE_TRIAGES = DEAL_ROW_STATUSES;
 export type StageTriage = DealRowStatus;
-export const STAGE_TRIAGE_LABELS: Record<StageTriage, string> = { new: 'New (not triaged)', hot: 'Hot', track: 'Track', cold: 'Cold' };
+export const STAGE_TRIAGE_LABELS: Record<StageTriage, string> = {
+  new: 'New (not triaged)',
+  hot: 'Hot',
+  track: 'Track',
+  cold: 'Cold',
+};
 
 /** What every fund starts with. */
 export const DEFAULT_FUND_STAGES: readonly { name: string; triage: StageTriage }[] = [
@@ -39,7 +44,10 @@ export type FundStage = z.infer<typeof FundStageSchema>;
  * The stage a deal is in: its own, or (none set: made before stages, or never moved) the first
  * stage whose triage is its status, else the first stage. Server and screens use this one rule.
  */
-export function stageOfDeal<S extends Pick<FundStage, 'id' | 'triage'>>(stages: readonly S[], deal: { pipelineStageId: string | null; status: DealRowStatus }): S | undefined {
+export function stageOfDeal<S extends Pick<FundStage, 'id' | 'triage'>>(
+  stages: readonly S[],
+  deal: { pipelineStageId: string | null; status: DealRowStatus },
+): S | undefined {
   const own = deal.pipelineStageId ? stages.find((s) => s.id === deal.pipelineStageId) : undefined;
   return own ?? stages.find((s) => s.triage === deal.status) ?? stages[0];
 }
@@ -55,7 +63,11 @@ export const StagesBodySchema = z.object({
     .array(
       z.object({
         id: z.uuid({ error: 'Stage not found' }).optional(),
-        name: z.string().trim().min(1, 'A stage needs a name').max(STAGE_NAME_MAX, `A stage name must be at most ${STAGE_NAME_MAX} characters`),
+        name: z
+          .string()
+          .trim()
+          .min(1, 'A stage needs a name')
+          .max(STAGE_NAME_MAX, `A stage name must be at most ${STAGE_NAME_MAX} characters`),
         triage: z.enum(STAGE_TRIAGES, { error: 'triage must be new, hot, track or cold' }),
       }),
     )
@@ -69,7 +81,13 @@ export type StagesBody = z.infer<typeof StagesBodySchema>;
 export const MoveToStageBodySchema = z.object({
   stageId: z.uuid({ error: 'Stage not found' }),
   reasons: z
-    .array(z.string().trim().min(1, 'Reasons cannot be empty').max(DECLINE_REASON_MAX, `Each reason must be at most ${DECLINE_REASON_MAX} characters`))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Reasons cannot be empty')
+        .max(DECLINE_REASON_MAX, `Each reason must be at most ${DECLINE_REASON_MAX} characters`),
+    )
     .max(10, 'Give at most 10 reasons')
     .optional(),
   note: z.string().max(2000).default(''),
@@ -115,7 +133,8 @@ export const stagesEndpoints = {
     method: 'POST',
     path: '/api/vc/deals/:id/stage',
     access: 'fund:member',
-    summary: "Move a deal to one of the fund's stages: its triage follows the stage (a Cold stage needs the decline reasons)",
+    summary:
+      "Move a deal to one of the fund's stages: its triage follows the stage (a Cold stage needs the decline reasons)",
     tags: ['deals'],
     params: z.object({ id: z.uuid({ error: 'Deal not found' }) }),
     body: MoveToStageBodySchema,
@@ -125,7 +144,8 @@ export const stagesEndpoints = {
     method: 'GET',
     path: '/api/vc/deals/board',
     access: 'fund:member',
-    summary: 'The pipeline as a board: per stage, its count and first page of deals (newest first) with a cursor, under the list filters and search',
+    summary:
+      'The pipeline as a board: per stage, its count and first page of deals (newest first) with a cursor, under the list filters and search',
     tags: ['deals'],
     query: DealBoardQuerySchema,
     response: DealBoardSchema,

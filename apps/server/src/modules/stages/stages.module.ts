@@ -15,7 +15,17 @@ export type Stages = ReturnType<typeof create>;
 /** The routes, once the deals and the Cold dialog's decline (matches module) exist. */
 export function register(
   app: FastifyInstance,
-  { platform, stages, deals, decline }: { platform: Platform; stages: Stages; deals: DealsService; decline: Parameters<typeof createStageMoves>[0]['decline'] },
+  {
+    platform,
+    stages,
+    deals,
+    decline,
+  }: {
+    platform: Platform;
+    stages: Stages;
+    deals: DealsService;
+    decline: Parameters<typeof createStageMoves>[0]['decline'];
+  },
 ) {
   const moves = createStageMoves({ stages, repo: stages.repo, uow: platform.uow, deals, decline });
   stagesRoutes(app, stages, moves, deals);

@@ -6,7 +6,8 @@ const columns = { id: fundStages.id, name: fundStages.name, position: fundStages
 
 /** The fund's own stages (fund_stages): written here only. */
 export const createStagesRepository = repository((db) => ({
-  list: (fundId: string): Promise<FundStage[]> => db.select(columns).from(fundStages).where(eq(fundStages.fundId, fundId)).orderBy(asc(fundStages.position)),
+  list: (fundId: string): Promise<FundStage[]> =>
+    db.select(columns).from(fundStages).where(eq(fundStages.fundId, fundId)).orderBy(asc(fundStages.position)),
 
   /** The fund, locked until the transaction ends: its first read makes its stages once. False when there is no such fund. */
   lockFund: async (fundId: string): Promise<boolean> => {

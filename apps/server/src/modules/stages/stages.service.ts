@@ -1,4 +1,11 @@
-import { DEFAULT_FUND_STAGES, STAGE_TRIAGE_LABELS, STAGE_TRIAGES, type FundStage, type MoveToStageBody, type StagesBody } from '@fitscore/contracts';
+import {
+  DEFAULT_FUND_STAGES,
+  STAGE_TRIAGE_LABELS,
+  STAGE_TRIAGES,
+  type FundStage,
+  type MoveToStageBody,
+  type StagesBody,
+} from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { stagePlanOf, type DealsService } from '../deals/deals.service.ts';
@@ -18,7 +25,10 @@ export function createStagesService({ repo, uow }: { repo: StagesRepository; uow
       if (!(await r.lockFund(fundId))) return [];
       const again = await r.list(fundId);
       if (again.length) return again;
-      await r.insert(fundId, DEFAULT_FUND_STAGES.map((s, position) => ({ ...s, position })));
+      await r.insert(
+        fundId,
+        DEFAULT_FUND_STAGES.map((s, position) => ({ ...s, position })),
+      );
       return r.list(fundId);
     };
     return tx ? make(tx) : uow.run(make);
@@ -48,7 +58,12 @@ export function createStageMoves({
   uow: UnitOfWork;
   deals: Pick<DealsService, 'setStatus' | 'view' | 'moveStageDeals' | 'stageCounts'>;
   /** The Cold dialog's decline (matches module): reasons recorded with the change, emailed to applicants. */
-  decline: (fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) => Promise<unknown>;
+  decline: (
+    fundId: string | null,
+    userId: string,
+    dealId: string,
+    body: { reasons: string[]; note: string },
+  ) => Promise<unknown>;
 }) {
   return {
     /**
@@ -64,12 +79,20 @@ export function createStageMoves({
       const note = body.note.trim();
       if (stage.triage === 'cold') {
         const reasons = body.reasons ?? [];
-        if (!reasons.length) throw new AppError('validation_failed', `${REASONS_REQUIRED}: moving to ${stage.name} declines the deal`);
+        if (!reasons.length)
+          throw new AppError('validation_failed', `${REASONS_REQUIRED}: moving to ${stage.name} declines the deal`);
         await decline(fundId, userId, dealId, { reasons, note });
         // The decline puts the deal in the first Cold stage; another Cold stage is where it was dropped.
         await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: '' }, undefined, { stageId: stage.id });
       } else {
-        await deals.setStatus(fundId, userId, dealId, { status: stage.triage, note: note ? `${stage.name}: ${note}` : `Moved to ${stage.name}` }, undefined, { stageId: stage.id });
+        await deals.setStatus(
+          fundId,
+          userId,
+          dealId,
+          { status: stage.triage, note: note ? `${stage.name}: ${note}` : `Moved to ${stage.name}` },
+          undefined,
+          { stageId: stage.id },
+        );
       }
       return { ok: true as const, deal: await deals.view(fundId!, dealId) };
     },
@@ -91,13 +114,19 @@ export function createStageMoves({
       if (twice) throw new AppError('validation_failed', `Two stages are named ${twice.name}`);
       const missing = STAGE_TRIAGES.filter((t) => !body.stages.some((s) => s.triage === t));
       if (missing.length) {
-        throw new AppError('validation_failed', `Keep a stage for ${missing.map((t) => STAGE_TRIAGE_LABELS[t]).join(', ')}: Hot, Track and Cold move deals to the first stage of their triage`);
+        throw new AppError(
+          'validation_failed',
+          `Keep a stage for ${missing.map((t) => STAGE_TRIAGE_LABELS[t]).join(', ')}: Hot, Track and Cold move deals to the first stage of their triage`,
+        );
       }
       const counts = await deals.stageCounts(fundId, before);
       for (const s of body.stages) {
         const old = s.id ? byId.get(s.id) : undefined;
         if (old && old.triage !== s.triage && (counts.get(old.id) ?? 0) > 0) {
-          throw new AppError('validation_failed', `${old.name} holds ${counts.get(old.id)} deals: move them before mapping it to another triage`);
+          throw new AppError(
+            'validation_failed',
+            `${old.name} holds ${counts.get(old.id)} deals: move them before mapping it to another triage`,
+          );
         }
       }
       const removed = before.filter((s) => !ids.includes(s.id));
@@ -106,11 +135,18 @@ export function createStageMoves({
         const n = counts.get(gone.id) ?? 0;
         if (!n) continue;
         const to = body.moves[gone.id];
-        if (!to) throw new AppError('conflict', `${gone.name} holds ${n} deals: choose the stage they go to`, { stageId: gone.id, deals: n });
+        if (!to)
+          throw new AppError('conflict', `${gone.name} holds ${n} deals: choose the stage they go to`, {
+            stageId: gone.id,
+            deals: n,
+          });
         const target = body.stages.find((s) => s.id === to);
         if (!target) throw new AppError('validation_failed', `The deals of ${gone.name} must go to a stage that stays`);
         if (target.triage !== gone.triage) {
-          throw new AppError('validation_failed', `The deals of ${gone.name} (${STAGE_TRIAGE_LABELS[gone.triage]}) must go to a stage mapped to ${STAGE_TRIAGE_LABELS[gone.triage]}`);
+          throw new AppError(
+            'validation_failed',
+            `The deals of ${gone.name} (${STAGE_TRIAGE_LABELS[gone.triage]}) must go to a stage mapped to ${STAGE_TRIAGE_LABELS[gone.triage]}`,
+          );
         }
         moves.push({ from: gone, to });
       }
@@ -118,7 +154,10 @@ export function createStageMoves({
         const r = repo.in(tx);
         if (!(await r.lockFund(fundId))) throw new AppError('not_found', 'Fund not found');
         for (const { from, to } of moves) await deals.moveStageDeals(fundId, stagePlanOf(before, [from.id]), to, tx);
-        await r.remove(fundId, removed.map((s) => s.id));
+        await r.remove(
+          fundId,
+          removed.map((s) => s.id),
+        );
         const added: { name: string; triage: FundStage['triage']; position: number }[] = [];
         for (const [position, s] of body.stages.entries()) {
           if (s.id) await r.update(fundId, s.id, { name: s.name, triage: s.triage, position });

@@ -16,14 +16,25 @@ async function newFund(name: string) {
   const vc = await signUp(server, 'vc', { name });
   const res = await server.request('POST', '/vc/profile/step1/', {
     token: vc.token,
-    body: { fund_name: `${name} Fund`, website: '', sectors: ['SaaS', 'Fintech'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+    body: {
+      fund_name: `${name} Fund`,
+      website: '',
+      sectors: ['SaaS', 'Fintech'],
+      stages: ['Seed'],
+      geography: ['US'],
+      ticket_size_min: null,
+      ticket_size_max: null,
+    },
   });
   expect(res.status).toBe(200);
   return { token: vc.token, fundId: res.body.profile.id as string, userId: vc.user.id as string };
 }
 
 async function newDeal(fundId: string, name: string, sector = 'SaaS') {
-  const [deal] = await db().insert(deals).values({ fundId, startupName: name, sector, stage: 'Seed', geography: 'US', source: 'upload' }).returning();
+  const [deal] = await db()
+    .insert(deals)
+    .values({ fundId, startupName: name, sector, stage: 'Seed', geography: 'US', source: 'upload' })
+    .returning();
   return deal!.id;
 }
 
@@ -33,8 +44,14 @@ const stagesOf = async (token: string) => {
   return res.body.stages as FundStage[];
 };
 const named = (stages: FundStage[], name: string) => stages.find((s) => s.name === name)!;
-const move = (token: string, dealId: string, body: Record<string, unknown>) => server.request('POST', `/api/vc/deals/${dealId}/stage`, { token, body });
-type Column = { stage: FundStage; count: number; deals: { id: string; startupName: string }[]; nextCursor: string | null };
+const move = (token: string, dealId: string, body: Record<string, unknown>) =>
+  server.request('POST', `/api/vc/deals/${dealId}/stage`, { token, body });
+type Column = {
+  stage: FundStage;
+  count: number;
+  deals: { id: string; startupName: string }[];
+  nextCursor: string | null;
+};
 const board = async (token: string, query = '') => {
   const res = await server.request('GET', `/api/vc/deals/board${query}`, { token });
   expect(res.status).toBe(200);
@@ -53,7 +70,9 @@ describe("the fund's own stages and the board (issue 31 point 1)", () => {
   it('answers 401 without a session and 403 to a member who edits', async () => {
     expect((await server.request('GET', '/api/vc/stages')).status).toBe(401);
     expect((await server.request('PUT', '/api/vc/stages', { body: { stages: [] } })).status).toBe(401);
-    expect((await server.request('POST', '/api/vc/deals/00000000-0000-4000-8000-000000000000/stage', { body: {} })).status).toBe(401);
+    expect(
+      (await server.request('POST', '/api/vc/deals/00000000-0000-4000-8000-000000000000/stage', { body: {} })).status,
+    ).toBe(401);
     expect((await server.request('GET', '/api/vc/deals/board')).status).toBe(401);
     const a = await newFund('Ana');
     const member = await signUp(server, 'vc', { name: 'Milo Member' });
@@ -77,16 +96,35 @@ describe("the fund's own stages and the board (issue 31 point 1)", () => {
     const refused = await server.request('PUT', '/api/vc/stages', { token: a.token, body: { stages: next } });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('First call holds 1 deals: choose the stage they go to');
-    const wrongTriage = await server.request('PUT', '/api/vc/stages', { token: a.token, body: { stages: next, moves: { [named(stages, 'First call').id]: named(stages, 'IC').id } } });
+    const wrongTriage = await server.request('PUT', '/api/vc/stages', {
+      token: a.token,
+      body: { stages: next, moves: { [named(stages, 'First call').id]: named(stages, 'IC').id } },
+    });
     expect(wrongTriage.status).toBe(400);
-    const saved = await server.request('PUT', '/api/vc/stages', { token: a.token, body: { stages: next, moves: { [named(stages, 'First call').id]: named(stages, 'Screening').id } } });
+    const saved = await server.request('PUT', '/api/vc/stages', {
+      token: a.token,
+      body: { stages: next, moves: { [named(stages, 'First call').id]: named(stages, 'Screening').id } },
+    });
     expect(saved.status).toBe(200);
     const after = await stagesOf(a.token);
-    expect(after.map((s) => s.name)).toEqual(['New', 'Intro call', 'Reference checks', 'Partner meeting', 'Diligence', 'IC', 'Term sheet', 'Invested', 'Passed']);
+    expect(after.map((s) => s.name)).toEqual([
+      'New',
+      'Intro call',
+      'Reference checks',
+      'Partner meeting',
+      'Diligence',
+      'IC',
+      'Term sheet',
+      'Invested',
+      'Passed',
+    ]);
     const [row] = await db().select().from(deals).where(eq(deals.id, dealId));
     expect(row!.pipelineStageId).toBe(named(after, 'Intro call').id);
     // Every triage keeps a stage.
-    const noCold = await server.request('PUT', '/api/vc/stages', { token: a.token, body: { stages: body(after).filter((s) => s.triage !== 'cold') } });
+    const noCold = await server.request('PUT', '/api/vc/stages', {
+      token: a.token,
+      body: { stages: body(after).filter((s) => s.triage !== 'cold') },
+    });
     expect(noCold.status).toBe(400);
     expect(noCold.body.error).toContain('Keep a stage for Cold');
   });
@@ -103,7 +141,10 @@ describe("the fund's own stages and the board (issue 31 point 1)", () => {
     // Hot again from the row buttons: still in Diligence. Track: the first Track stage.
     await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: a.token, body: { status: 'hot' } });
     expect((await board(a.token)).find((c) => c.stage.name === 'Diligence')!.deals.map((d) => d.id)).toEqual([dealId]);
-    const tracked = await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: a.token, body: { status: 'track' } });
+    const tracked = await server.request('POST', `/api/vc/deals/${dealId}/status`, {
+      token: a.token,
+      body: { status: 'track' },
+    });
     expect(tracked.body.deal.pipelineStageId).toBeNull();
     const columns = await board(a.token);
     expect(columns.find((c) => c.stage.name === 'Screening')!.deals.map((d) => d.id)).toEqual([dealId]);
@@ -134,7 +175,10 @@ describe("the fund's own stages and the board (issue 31 point 1)", () => {
     const bStage = named(await stagesOf(b.token), 'IC');
     expect((await move(a.token, theirs, { stageId: aStage.id })).status).toBe(404);
     expect((await move(a.token, mine, { stageId: bStage.id })).status).toBe(404);
-    const res = await server.request('PUT', '/api/vc/stages', { token: a.token, body: { stages: [{ id: bStage.id, name: 'X', triage: 'hot' }] } });
+    const res = await server.request('PUT', '/api/vc/stages', {
+      token: a.token,
+      body: { stages: [{ id: bStage.id, name: 'X', triage: 'hot' }] },
+    });
     expect(res.status).toBe(404);
   });
 
@@ -152,14 +196,24 @@ describe("the fund's own stages and the board (issue 31 point 1)", () => {
     expect(newColumn.deals).toHaveLength(30);
     expect(newColumn.nextCursor).not.toBeNull();
     // The rest of a column: the list narrowed to the stage, from the column's cursor.
-    const rest = await server.request('GET', `/api/vc/deals?pipelineStage=${newColumn.stage.id}&cursor=${encodeURIComponent(newColumn.nextCursor!)}&limit=30`, { token: a.token });
+    const rest = await server.request(
+      'GET',
+      `/api/vc/deals?pipelineStage=${newColumn.stage.id}&cursor=${encodeURIComponent(newColumn.nextCursor!)}&limit=30`,
+      { token: a.token },
+    );
     expect(rest.status).toBe(200);
     expect(rest.body.deals).toHaveLength(3);
     const bySector = await board(a.token, '?sector=Fintech');
-    expect(bySector.filter((c) => c.count > 0).map((c) => [c.stage.name, c.count, c.deals.map((d) => d.startupName)])).toEqual([['IC', 1, ['Ledgerly']]]);
+    expect(
+      bySector.filter((c) => c.count > 0).map((c) => [c.stage.name, c.count, c.deals.map((d) => d.startupName)]),
+    ).toEqual([['IC', 1, ['Ledgerly']]]);
     const bySearch = await board(a.token, '?q=cloudly');
-    expect(bySearch.filter((c) => c.count > 0).map((c) => [c.stage.name, c.deals.map((d) => d.startupName)])).toEqual([['New', ['Cloudly']]]);
-    const listed = await server.request('GET', `/api/vc/deals?pipelineStage=${named(stages, 'IC').id}`, { token: a.token });
+    expect(bySearch.filter((c) => c.count > 0).map((c) => [c.stage.name, c.deals.map((d) => d.startupName)])).toEqual([
+      ['New', ['Cloudly']],
+    ]);
+    const listed = await server.request('GET', `/api/vc/deals?pipelineStage=${named(stages, 'IC').id}`, {
+      token: a.token,
+    });
     expect(listed.body.deals.map((d: { id: string }) => d.id)).toEqual([fintech]);
   });
 });

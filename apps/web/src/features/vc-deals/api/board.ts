@@ -35,7 +35,11 @@ export function fetchColumnPage(client: QueryClient, stageId: string, query: Boa
   return client.fetchQuery({
     queryKey: dealKeys.boardColumn(stageId, query, cursor),
     queryFn: ({ signal }) =>
-      callEndpoint(dealsEndpoints.list, { query: { ...query, pipelineStage: [stageId], sort: '-date', limit: 30, cursor }, signal }, 'Could not load more deals'),
+      callEndpoint(
+        dealsEndpoints.list,
+        { query: { ...query, pipelineStage: [stageId], sort: '-date', limit: 30, cursor }, signal },
+        'Could not load more deals',
+      ),
     staleTime: 10_000,
   });
 }
@@ -56,8 +60,18 @@ function patchBoards(client: QueryClient, { deal, from, to }: MoveToStage) {
       ? {
           columns: board.columns.map((c) => {
             const had = c.deals.some((d) => d.id === deal.id);
-            if (c.stage.id === to.id) return { ...c, count: c.count + (c.stage.id === from.id ? 0 : 1), deals: [moved, ...c.deals.filter((d) => d.id !== deal.id)] };
-            if (c.stage.id === from.id || had) return { ...c, count: c.count - (c.stage.id === from.id ? 1 : 0), deals: c.deals.filter((d) => d.id !== deal.id) };
+            if (c.stage.id === to.id)
+              return {
+                ...c,
+                count: c.count + (c.stage.id === from.id ? 0 : 1),
+                deals: [moved, ...c.deals.filter((d) => d.id !== deal.id)],
+              };
+            if (c.stage.id === from.id || had)
+              return {
+                ...c,
+                count: c.count - (c.stage.id === from.id ? 1 : 0),
+                deals: c.deals.filter((d) => d.id !== deal.id),
+              };
             return c;
           }),
         }

@@ -1,7 +1,6 @@
 import {
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -13,14 +12,13 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
-  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { DEAL_STATUS_LABELS, stageOfDeal, type Deal, type DealBoard, type FundStage } from '@fitscore/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { GripVertical } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,33 +37,52 @@ const triageLabel = (status: Deal['status']) => (status === 'new' ? 'New' : DEAL
 export const BOARD_INSTRUCTIONS =
   'To move a deal to another stage, press space or enter on its card, choose the stage with the left and right arrow keys, then press space or enter to drop it. Escape cancels.';
 
-/** The arrow keys jump from column to column (the stages, left to right), not by a few pixels. */
-const columnCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  if (event.code !== 'ArrowRight' && event.code !== 'ArrowLeft') return undefined;
-  event.preventDefault();
-  const columns = [...context.droppableRects.entries()].sort(([, a], [, b]) => a.left - b.left);
-  const at = context.over?.id ?? (context.active?.data.current as { stageId?: string } | undefined)?.stageId;
-  const from = columns.findIndex(([id]) => id === at);
-  const next = columns[from + (event.code === 'ArrowRight' ? 1 : -1)];
-  if (!next) return currentCoordinates;
-  const [, rect] = next;
-  return { x: rect.left + 8, y: Math.max(rect.top + 56, Math.min(currentCoordinates.y, rect.top + rect.height - CARD_HEIGHT)) };
-};
-
-/** The pointer's column when there is a pointer; else (the keyboard) the column the card overlaps most. */
+/** The pointer's column; else the column the card overlaps most. */
 const collision: CollisionDetection = (args) => {
   const hits = pointerWithin(args);
   return hits.length ? hits : rectIntersection(args);
 };
 
-function DealCard({ deal, stage, overlay = false }: { deal: Deal; stage: FundStage; overlay?: boolean }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: deal.id, data: { deal, stageId: stage.id }, disabled: overlay });
+/** A keyboard move in progress: the card picked up, the stage it would drop in. */
+interface KeyboardMove {
+  deal: Deal;
+  from: FundStage;
+  to: FundStage;
+}
+
+function DealCard({
+  deal,
+  stage,
+  overlay = false,
+  lifted = false,
+  onPickUp,
+}: {
+  deal: Deal;
+  stage: FundStage;
+  overlay?: boolean;
+  lifted?: boolean;
+  onPickUp?: (deal: Deal, stage: FundStage) => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: deal.id,
+    data: { deal, stageId: stage.id },
+    disabled: overlay,
+  });
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.target !== e.currentTarget || (e.key !== ' ' && e.key !== 'Enter') || lifted) return;
+    e.preventDefault();
+    onPickUp?.(deal, stage);
+  };
   return (
-    <article
+    <div
       ref={overlay ? undefined : setNodeRef}
       {...(overlay ? {} : attributes)}
+      role="button"
+      tabIndex={overlay ? -1 : 0}
       {...(overlay ? {} : listeners)}
+      onKeyDown={overlay ? undefined : onKeyDown}
       aria-roledescription="draggable deal"
+      aria-pressed={lifted}
       aria-label={`${deal.startupName}, ${stage.name}`}
       data-deal-card={deal.id}
       style={overlay ? undefined : { transform: CSS.Translate.toString(transform) }}
@@ -73,6 +90,7 @@ function DealCard({ deal, stage, overlay = false }: { deal: Deal; stage: FundSta
         'flex h-[100px] cursor-grab touch-none flex-col justify-between rounded-xl border border-slate-200 bg-white p-3 text-left shadow-sm outline-none',
         'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1',
         isDragging && !overlay ? 'opacity-40' : '',
+        lifted ? 'ring-2 ring-brand-500 ring-offset-1' : '',
         overlay ? 'cursor-grabbing shadow-lg ring-2 ring-brand-400' : '',
       )}
     >
@@ -92,18 +110,35 @@ function DealCard({ deal, stage, overlay = false }: { deal: Deal; stage: FundSta
         <span className="min-w-0 truncate">{deal.owner ? deal.owner.name : 'Unassigned'}</span>
         <Badge tone={TRIAGE_TONES[deal.status]}>{triageLabel(deal.status)}</Badge>
       </div>
-    </article>
+    </div>
   );
 }
 
 /** One stage: its count and its cards, virtualised (a column may hold thousands), more read as it scrolls. */
-function BoardColumn({ column, query, generation }: { column: DealBoard['columns'][number]; query: BoardQuery; generation: number }) {
+function BoardColumn({
+  column,
+  query,
+  generation,
+  keyboard,
+  onPickUp,
+}: {
+  column: DealBoard['columns'][number];
+  query: BoardQuery;
+  generation: number;
+  keyboard: KeyboardMove | null;
+  onPickUp: (deal: Deal, stage: FundStage) => void;
+}) {
   const { stage } = column;
   const client = useQueryClient();
   const { setNodeRef, isOver } = useDroppable({ id: stage.id, data: { stage } });
   const scroller = useRef<HTMLDivElement | null>(null);
   // Pages after the board's first: kept while the board's first page and cursor stay the same.
-  const [more, setMore] = useState<{ base: string | null; generation: number; deals: Deal[]; cursor: string | null }>({ base: null, generation, deals: [], cursor: null });
+  const [more, setMore] = useState<{ base: string | null; generation: number; deals: Deal[]; cursor: string | null }>({
+    base: null,
+    generation,
+    deals: [],
+    cursor: null,
+  });
   const current = more.base === column.nextCursor && more.generation === generation && more.deals.length > 0;
   const items = useMemo(() => {
     if (!current) return column.deals;
@@ -129,39 +164,75 @@ function BoardColumn({ column, query, generation }: { column: DealBoard['columns
     setLoading(true);
     fetchColumnPage(client, stage.id, query, cursor)
       .then((page) =>
-        setMore({ base: column.nextCursor, generation, deals: [...(current ? more.deals : []), ...page.deals], cursor: page.nextCursor }),
+        setMore({
+          base: column.nextCursor,
+          generation,
+          deals: [...(current ? more.deals : []), ...page.deals],
+          cursor: page.nextCursor,
+        }),
       )
       .catch(() => undefined)
       .finally(() => setLoading(false));
-  }, [client, column.nextCursor, current, cursor, generation, items.length, last, loading, more.deals, query, stage.id]);
+  }, [
+    client,
+    column.nextCursor,
+    current,
+    cursor,
+    generation,
+    items.length,
+    last,
+    loading,
+    more.deals,
+    query,
+    stage.id,
+  ]);
 
   const headingId = `stage-${stage.id}`;
   return (
     <section
       ref={setNodeRef}
       aria-labelledby={headingId}
+      data-stage-id={stage.id}
       data-stage-column={stage.name}
       className={cn(
         'flex w-[82vw] max-w-[300px] shrink-0 snap-start flex-col rounded-2xl bg-slate-100/80 ring-1 ring-slate-200 sm:w-[272px]',
-        isOver ? 'bg-brand-50 ring-2 ring-brand-400' : '',
+        isOver || (keyboard && keyboard.to.id === stage.id) ? 'bg-brand-50 ring-2 ring-brand-400' : '',
       )}
     >
       <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
         <h3 id={headingId} className="truncate text-sm font-semibold text-slate-800">
           {stage.name}
         </h3>
-        <span className="rounded-full bg-white px-2 text-xs font-semibold text-slate-600 ring-1 ring-slate-200" aria-label={`${column.count} ${column.count === 1 ? 'deal' : 'deals'}`}>
+        <span
+          className="rounded-full bg-white px-2 text-xs font-semibold text-slate-600 ring-1 ring-slate-200"
+          aria-label={`${column.count} ${column.count === 1 ? 'deal' : 'deals'}`}
+        >
           {column.count}
         </span>
       </header>
-      <div ref={scroller} className="h-[62vh] min-h-[320px] overflow-y-auto px-2 pb-2" role="list" aria-label={`${stage.name} deals`}>
+      <div
+        ref={scroller}
+        className="h-[62vh] min-h-[320px] overflow-y-auto px-2 pb-2"
+        role="list"
+        aria-label={`${stage.name} deals`}
+      >
         {items.length === 0 ? (
           <p className="px-2 py-6 text-center text-xs text-slate-500">No deals in this stage</p>
         ) : (
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualItems.map((row) => (
-              <div key={row.key} role="listitem" className="absolute inset-x-0 top-0" style={{ transform: `translateY(${row.start}px)`, height: CARD_HEIGHT }}>
-                <DealCard deal={items[row.index]!} stage={stage} />
+              <div
+                key={row.key}
+                role="listitem"
+                className="absolute inset-x-0 top-0"
+                style={{ transform: `translateY(${row.start}px)`, height: CARD_HEIGHT }}
+              >
+                <DealCard
+                  deal={items[row.index]!}
+                  stage={stage}
+                  lifted={keyboard?.deal.id === items[row.index]!.id}
+                  onPickUp={onPickUp}
+                />
               </div>
             ))}
           </div>
@@ -179,31 +250,108 @@ function BoardColumn({ column, query, generation }: { column: DealBoard['columns
  */
 export function DealsBoard({ board, stages, query }: { board: DealBoard; stages: FundStage[]; query: BoardQuery }) {
   const toast = useToast();
-  const move = useMoveToStage();
+  const { mutate } = useMoveToStage();
   const [active, setActive] = useState<{ deal: Deal; stage: FundStage } | null>(null);
   const [asking, setAsking] = useState<{ deal: Deal; from: FundStage; to: FundStage } | null>(null);
   const [generation, setGeneration] = useState(0);
   const stageById = useMemo(() => new Map(stages.map((s) => [s.id, s])), [stages]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }));
+  // The mouse and a finger drag (dnd-kit); the keyboard moves a card a whole stage per arrow (below).
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const [keyboard, setKeyboard] = useState<KeyboardMove | null>(null);
+  const [said, setSaid] = useState('');
+  const focusAfter = useRef<string | null>(null);
 
-  const nameOf = useCallback((id: string | number) => board.columns.flatMap((c) => c.deals).find((d) => d.id === id)?.startupName ?? active?.deal.startupName ?? 'The deal', [board, active]);
+  const nameOf = useCallback(
+    (id: string | number) =>
+      board.columns.flatMap((c) => c.deals).find((d) => d.id === id)?.startupName ??
+      active?.deal.startupName ??
+      'The deal',
+    [board, active],
+  );
   const announcements: Announcements = {
-    onDragStart: ({ active: a }) => `Picked up ${nameOf(a.id)}, in ${active?.stage.name ?? 'its stage'}. ${BOARD_INSTRUCTIONS}`,
-    onDragOver: ({ active: a, over }) => (over ? `${nameOf(a.id)} is over ${stageById.get(String(over.id))?.name ?? 'a stage'}.` : `${nameOf(a.id)} is not over a stage.`),
-    onDragEnd: ({ active: a, over }) => (over ? `${nameOf(a.id)} was dropped in ${stageById.get(String(over.id))?.name ?? 'a stage'}.` : `${nameOf(a.id)} was dropped outside the stages and stays where it was.`),
+    onDragStart: ({ active: a }) =>
+      `Picked up ${nameOf(a.id)}, in ${active?.stage.name ?? 'its stage'}. ${BOARD_INSTRUCTIONS}`,
+    onDragOver: ({ active: a, over }) =>
+      over
+        ? `${nameOf(a.id)} is over ${stageById.get(String(over.id))?.name ?? 'a stage'}.`
+        : `${nameOf(a.id)} is not over a stage.`,
+    onDragEnd: ({ active: a, over }) =>
+      over
+        ? `${nameOf(a.id)} was dropped in ${stageById.get(String(over.id))?.name ?? 'a stage'}.`
+        : `${nameOf(a.id)} was dropped outside the stages and stays where it was.`,
     onDragCancel: ({ active: a }) => `Moving ${nameOf(a.id)} was cancelled; it stays where it was.`,
   };
 
-  const send = (deal: Deal, from: FundStage, to: FundStage, reasons?: string[], note?: string) => {
-    move.mutate(
-      { deal, from, to, ...(reasons ? { reasons, note: note ?? '' } : {}) },
-      {
-        onSuccess: () => toast.success(`Deal moved to ${to.name}`),
-        onError: (err) => toast.error(errorMessage(err, 'Could not move the deal. Please try again.')),
-        onSettled: () => setGeneration((g) => g + 1),
-      },
-    );
-  };
+  const send = useCallback(
+    (deal: Deal, from: FundStage, to: FundStage, reasons?: string[], note?: string) => {
+      mutate(
+        { deal, from, to, ...(reasons ? { reasons, note: note ?? '' } : {}) },
+        {
+          onSuccess: () => toast.success(`Deal moved to ${to.name}`),
+          onError: (err) => toast.error(errorMessage(err, 'Could not move the deal. Please try again.')),
+          onSettled: () => setGeneration((g) => g + 1),
+        },
+      );
+    },
+    [mutate, toast],
+  );
+
+  const drop = useCallback(
+    (deal: Deal, from: FundStage, to: FundStage) => {
+      if (from.id === to.id) return;
+      if (to.triage === 'cold') setAsking({ deal, from, to });
+      else send(deal, from, to);
+    },
+    [send],
+  );
+
+  // Space or Enter picks a card up; the arrows choose the stage; Space or Enter drops it; Escape cancels.
+  useEffect(() => {
+    if (!keyboard) return;
+    const onKey = (e: KeyboardEvent) => {
+      const at = stages.findIndex((s) => s.id === keyboard.to.id);
+      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        const next = stages[at + (e.key === 'ArrowRight' ? 1 : -1)];
+        e.preventDefault();
+        if (!next) return;
+        setKeyboard({ ...keyboard, to: next });
+        setSaid(`${keyboard.deal.startupName} is over ${next.name}.`);
+        document.querySelector(`[data-stage-id="${next.id}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      } else if (e.key === ' ' || e.key === 'Enter') {
+        e.preventDefault();
+        setKeyboard(null);
+        setSaid(
+          keyboard.to.id === keyboard.from.id
+            ? `${keyboard.deal.startupName} stays in ${keyboard.from.name}.`
+            : `${keyboard.deal.startupName} was dropped in ${keyboard.to.name}.`,
+        );
+        focusAfter.current = keyboard.deal.id;
+        drop(keyboard.deal, keyboard.from, keyboard.to);
+      } else if (e.key === 'Escape' || e.key === 'Tab') {
+        if (e.key === 'Escape') e.preventDefault();
+        setKeyboard(null);
+        setSaid(`Moving ${keyboard.deal.startupName} was cancelled; it stays in ${keyboard.from.name}.`);
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [keyboard, stages, drop]);
+
+  // The moved card keeps the focus in its new column.
+  useEffect(() => {
+    const id = focusAfter.current;
+    if (!id) return;
+    const el = document.querySelector<HTMLElement>(`[data-deal-card="${id}"]`);
+    if (el && el !== document.activeElement) {
+      el.focus({ preventScroll: false });
+      focusAfter.current = null;
+    }
+  });
+
+  const pickUp = useCallback((deal: Deal, stage: FundStage) => {
+    setKeyboard({ deal, from: stage, to: stage });
+    setSaid(`Picked up ${deal.startupName}, in ${stage.name}. ${BOARD_INSTRUCTIONS}`);
+  }, []);
 
   const onDragStart = ({ active: a }: DragStartEvent) => {
     const data = a.data.current as { deal: Deal; stageId: string } | undefined;
@@ -215,15 +363,14 @@ export function DealsBoard({ board, stages, query }: { board: DealBoard; stages:
     const data = a.data.current as { deal: Deal; stageId: string } | undefined;
     const from = data ? (stageById.get(data.stageId) ?? stageOfDeal(stages, data.deal)) : undefined;
     const to = over ? stageById.get(String(over.id)) : undefined;
-    if (!data || !from || !to || from.id === to.id) return;
-    if (to.triage === 'cold') setAsking({ deal: data.deal, from, to });
-    else send(data.deal, from, to);
+    if (!data || !from || !to) return;
+    drop(data.deal, from, to);
   };
 
   return (
     <>
-      <p id="board-instructions" className="sr-only">
-        {BOARD_INSTRUCTIONS}
+      <p role="status" aria-live="assertive" className="sr-only">
+        {said}
       </p>
       <DndContext
         sensors={sensors}
@@ -233,9 +380,20 @@ export function DealsBoard({ board, stages, query }: { board: DealBoard; stages:
         onDragCancel={() => setActive(null)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: BOARD_INSTRUCTIONS } }}
       >
-        <div className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:px-0" role="region" aria-label="Board: deals by stage in our process">
+        <div
+          className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:px-0"
+          role="region"
+          aria-label="Board: deals by stage in our process"
+        >
           {board.columns.map((column) => (
-            <BoardColumn key={column.stage.id} column={column} query={query} generation={generation} />
+            <BoardColumn
+              key={column.stage.id}
+              column={column}
+              query={query}
+              generation={generation}
+              keyboard={keyboard}
+              onPickUp={pickUp}
+            />
           ))}
         </div>
         <DragOverlay>{active ? <DealCard deal={active.deal} stage={active.stage} overlay /> : null}</DragOverlay>

@@ -65,7 +65,11 @@ function LayoutSwitch({ value, onChange }: { value: Layout; onChange: (layout: L
     { layout: 'board', label: 'Board', icon: Columns3 },
   ];
   return (
-    <div role="radiogroup" aria-label="Pipeline view" className="inline-flex rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200">
+    <div
+      role="radiogroup"
+      aria-label="Pipeline view"
+      className="inline-flex rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200"
+    >
       {options.map(({ layout, label, icon: Icon }) => (
         <button
           key={layout}
@@ -93,7 +97,9 @@ function useLoadMore(enabled: boolean, load: () => void) {
   useEffect(() => {
     const el = ref.current;
     if (!el || !enabled) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: '400px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
+      rootMargin: '400px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [enabled, load]);
@@ -129,17 +135,22 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   const select = useCallback((i: number) => setSelectedId(deals[i]?.id ?? null), [deals]);
 
   const update = useCallback(
-    (patch: Partial<PipelineView>) => setParams(writeView({ ...view, ...patch }, fixedStatus), { replace: !('tab' in patch) }),
+    (patch: Partial<PipelineView>) =>
+      setParams(writeView({ ...view, ...patch }, fixedStatus), { replace: !('tab' in patch) }),
     [view, fixedStatus, setParams],
   );
-  const clear = useCallback(() => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)), [fixedStatus, setParams, view.tab]);
+  const clear = useCallback(
+    () => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)),
+    [fixedStatus, setParams, view.tab],
+  );
 
   const giveTo = useCallback(
     (deal: Deal, member: FundMember | null) => {
       assign.mutate(
         { id: deal.id, ownerId: member?.id ?? null },
         {
-          onSuccess: () => toast.success(member ? `Deal assigned to ${member.name || member.email}` : 'Deal unassigned'),
+          onSuccess: () =>
+            toast.success(member ? `Deal assigned to ${member.name || member.email}` : 'Deal unassigned'),
           onError: (err) => toast.error(errorMessage(err, 'Could not assign the deal. Please try again.')),
         },
       );
@@ -153,7 +164,12 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
       const key = event.key;
       if (key === 'j' || key === 'ArrowDown') select(Math.min(deals.length - 1, selected + 1));
       else if (key === 'k' || key === 'ArrowUp') select(Math.max(0, selected - 1));
-      else if (key === 'Enter' && current && !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)) setQuickViewId(current.id);
+      else if (
+        key === 'Enter' &&
+        current &&
+        !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)
+      )
+        setQuickViewId(current.id);
       else if (STATUS_KEYS[key] && current) move(current, STATUS_KEYS[key]);
       else return;
       event.preventDefault();
@@ -187,7 +203,16 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
         <PipelineFilters view={view} members={members} facets={facets} onChange={update} onClear={clear} />
         {fixedStatus ? null : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            {layout === 'table' ? <StatusTabs value={view.tab} counts={first?.counts} countsCap={first?.countsCap ?? null} onChange={(tab) => update({ tab })} /> : <p className="text-sm text-slate-600">Stages in our process</p>}
+            {layout === 'table' ? (
+              <StatusTabs
+                value={view.tab}
+                counts={first?.counts}
+                countsCap={first?.countsCap ?? null}
+                onChange={(tab) => update({ tab })}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">Stages in our process</p>
+            )}
             <LayoutSwitch value={layout} onChange={setLayout} />
           </div>
         )}
@@ -195,7 +220,9 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
           board.data && stages.data ? (
             <>
               <p className="text-xs text-slate-500" aria-live="polite">
-                {board.isFetching ? 'Updating…' : `${board.data.columns.reduce((n, c) => n + c.count, 0)} deals across ${board.data.columns.length} stages`}
+                {board.isFetching
+                  ? 'Updating…'
+                  : `${board.data.columns.reduce((n, c) => n + c.count, 0)} deals across ${board.data.columns.length} stages`}
               </p>
               <DealsBoard board={board.data} stages={stages.data.stages} query={query} />
             </>

@@ -15,7 +15,8 @@ export function useFundStages() {
 export function useSaveStages() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: StagesBody) => callEndpoint(stagesEndpoints.save, { body }, 'Could not save your stages. Please try again.'),
+    mutationFn: (body: StagesBody) =>
+      callEndpoint(stagesEndpoints.save, { body }, 'Could not save your stages. Please try again.'),
     onSuccess: (data) => {
       client.setQueryData(queryKeys.vc.stages, data);
       void client.invalidateQueries({ queryKey: queryKeys.vc.deals.all });

@@ -1,4 +1,11 @@
-import { STAGE_NAME_MAX, STAGE_TRIAGE_LABELS, STAGE_TRIAGES, STAGES_MAX, type FundStage, type StageTriage } from '@fitscore/contracts';
+import {
+  STAGE_NAME_MAX,
+  STAGE_TRIAGE_LABELS,
+  STAGE_TRIAGES,
+  STAGES_MAX,
+  type FundStage,
+  type StageTriage,
+} from '@fitscore/contracts';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { QueryState } from '@/components/layout/query-state';
@@ -19,7 +26,8 @@ interface Draft {
 }
 
 let added = 0;
-const draftOf = (stages: FundStage[]): Draft[] => stages.map((s) => ({ key: s.id, id: s.id, name: s.name, triage: s.triage }));
+const draftOf = (stages: FundStage[]): Draft[] =>
+  stages.map((s) => ({ key: s.id, id: s.id, name: s.name, triage: s.triage }));
 
 /** A removed stage that still holds deals: the server says how many; the admin picks where they go. */
 interface Asking {
@@ -35,7 +43,8 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
   const [asking, setAsking] = useState<Asking[]>([]);
   const [error, setError] = useState<string | null>(null);
 
-  const change = (key: string, patch: Partial<Draft>) => setDraft((d) => d.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+  const change = (key: string, patch: Partial<Draft>) =>
+    setDraft((d) => d.map((s) => (s.key === key ? { ...s, ...patch } : s)));
   const shift = (index: number, by: number) =>
     setDraft((d) => {
       const next = [...d];
@@ -47,7 +56,10 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const body = { stages: draft.map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name.trim(), triage: s.triage })), moves };
+    const body = {
+      stages: draft.map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name.trim(), triage: s.triage })),
+      moves,
+    };
     save.mutate(body, {
       onSuccess: (data) => {
         setDraft(draftOf(data.stages));
@@ -56,11 +68,16 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
         toast.success('Stages saved');
       },
       onError: (err) => {
-        const details = err instanceof ApiError && err.status === 409 ? (err.details as { stageId?: string; deals?: number } | undefined) : undefined;
+        const details =
+          err instanceof ApiError && err.status === 409
+            ? (err.details as { stageId?: string; deals?: number } | undefined)
+            : undefined;
         const stage = details?.stageId ? stages.find((s) => s.id === details.stageId) : undefined;
         if (stage && details?.deals) {
           setAsking((a) => [...a.filter((x) => x.stage.id !== stage.id), { stage, deals: details.deals! }]);
-          setError(`${stage.name} holds ${details.deals} ${details.deals === 1 ? 'deal' : 'deals'}: choose the stage they go to, then save again.`);
+          setError(
+            `${stage.name} holds ${details.deals} ${details.deals === 1 ? 'deal' : 'deals'}: choose the stage they go to, then save again.`,
+          );
         } else setError(errorMessage(err, 'Could not save your stages. Please try again.'));
       },
     });
@@ -70,7 +87,10 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
     <form onSubmit={submit} className="space-y-4">
       <ol className="space-y-2" aria-label="Stages in order">
         {draft.map((s, i) => (
-          <li key={s.key} className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-slate-200 sm:flex-row sm:items-center">
+          <li
+            key={s.key}
+            className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-slate-200 sm:flex-row sm:items-center"
+          >
             <span className="w-6 text-sm font-semibold text-slate-500" aria-hidden="true">
               {i + 1}
             </span>
@@ -82,7 +102,12 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
               onChange={(e) => change(s.key, { name: e.target.value })}
               className="sm:flex-1"
             />
-            <Select aria-label={`Stage ${i + 1} triage`} value={s.triage} onChange={(e) => change(s.key, { triage: e.target.value as StageTriage })} className="sm:w-48">
+            <Select
+              aria-label={`Stage ${i + 1} triage`}
+              value={s.triage}
+              onChange={(e) => change(s.key, { triage: e.target.value as StageTriage })}
+              className="sm:w-48"
+            >
               {STAGE_TRIAGES.map((t) => (
                 <option key={t} value={t}>
                   {STAGE_TRIAGE_LABELS[t]}
@@ -90,13 +115,31 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
               ))}
             </Select>
             <div className="flex gap-1">
-              <Button variant="secondary" size="sm" aria-label={`Move ${s.name || 'stage'} up`} disabled={i === 0} onClick={() => shift(i, -1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Move ${s.name || 'stage'} up`}
+                disabled={i === 0}
+                onClick={() => shift(i, -1)}
+              >
                 <ArrowUp className="h-4 w-4" aria-hidden="true" />
               </Button>
-              <Button variant="secondary" size="sm" aria-label={`Move ${s.name || 'stage'} down`} disabled={i === draft.length - 1} onClick={() => shift(i, 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Move ${s.name || 'stage'} down`}
+                disabled={i === draft.length - 1}
+                onClick={() => shift(i, 1)}
+              >
                 <ArrowDown className="h-4 w-4" aria-hidden="true" />
               </Button>
-              <Button variant="secondary" size="sm" aria-label={`Remove ${s.name || 'stage'}`} disabled={draft.length === 1} onClick={() => setDraft((d) => d.filter((x) => x.key !== s.key))}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Remove ${s.name || 'stage'}`}
+                disabled={draft.length === 1}
+                onClick={() => setDraft((d) => d.filter((x) => x.key !== s.key))}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
               </Button>
             </div>
@@ -110,7 +153,12 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
             <label className="block text-sm font-medium text-amber-900" htmlFor={`move-${stage.id}`}>
               Where do the {deals} {deals === 1 ? 'deal' : 'deals'} in {stage.name} go?
             </label>
-            <Select id={`move-${stage.id}`} className="mt-2 max-w-sm" value={moves[stage.id] ?? ''} onChange={(e) => setMoves((m) => ({ ...m, [stage.id]: e.target.value }))}>
+            <Select
+              id={`move-${stage.id}`}
+              className="mt-2 max-w-sm"
+              value={moves[stage.id] ?? ''}
+              onChange={(e) => setMoves((m) => ({ ...m, [stage.id]: e.target.value }))}
+            >
               <option value="">Choose a stage ({STAGE_TRIAGE_LABELS[stage.triage]})</option>
               {targets.map((t) => (
                 <option key={t.key} value={t.id}>
@@ -118,7 +166,11 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
                 </option>
               ))}
             </Select>
-            {targets.length === 0 ? <p className="mt-1 text-xs text-amber-900">Keep or save another {STAGE_TRIAGE_LABELS[stage.triage]} stage first.</p> : null}
+            {targets.length === 0 ? (
+              <p className="mt-1 text-xs text-amber-900">
+                Keep or save another {STAGE_TRIAGE_LABELS[stage.triage]} stage first.
+              </p>
+            ) : null}
           </div>
         );
       })}
@@ -170,9 +222,10 @@ export function StagesTab({ readOnly, admins }: { readOnly: boolean; admins: str
       <CardHeader className="block">
         <CardTitle>Stages in our process</CardTitle>
         <p className="mt-1 text-sm text-slate-600">
-          The board&apos;s columns, in order. Each stage sets a deal&apos;s triage: moving a deal to a stage makes it Hot, Track or Cold, and a Cold stage
-          asks for the reasons for passing. Hot, Track and Cold keep a deal in its stage when it matches, else move it to the first stage of that triage.
-          Not the company&apos;s funding stage (Seed, Series A).
+          The board&apos;s columns, in order. Each stage sets a deal&apos;s triage: moving a deal to a stage makes it
+          Hot, Track or Cold, and a Cold stage asks for the reasons for passing. Hot, Track and Cold keep a deal in its
+          stage when it matches, else move it to the first stage of that triage. Not the company&apos;s funding stage
+          (Seed, Series A).
         </p>
       </CardHeader>
       <CardBody>
