@@ -381,7 +381,7 @@ export function DealsBoard({ board, stages, query }: { board: DealBoard; stages:
         accessibility={{ announcements, screenReaderInstructions: { draggable: BOARD_INSTRUCTIONS } }}
       >
         <div
-          className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:px-0"
+          className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 py-1 pb-3 sm:mx-0 sm:scroll-px-1 sm:px-1"
           role="region"
           aria-label="Board: deals by stage in our process"
         >

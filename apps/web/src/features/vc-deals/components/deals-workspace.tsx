@@ -200,7 +200,14 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
       />
       <div className="space-y-4">
         {first ? <TrialBanner plan={first.plan} /> : null}
-        <PipelineFilters view={view} members={members} facets={facets} onChange={update} onClear={clear} />
+        <PipelineFilters
+          view={view}
+          members={members}
+          facets={facets}
+          onChange={update}
+          onClear={clear}
+          board={layout === 'board'}
+        />
         {fixedStatus ? null : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             {layout === 'table' ? (

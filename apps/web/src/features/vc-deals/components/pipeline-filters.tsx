@@ -47,8 +47,11 @@ export function PipelineFilters({
   facets,
   onChange,
   onClear,
+  board = false,
 }: {
   view: PipelineView;
+  /** On the board: no sort (a column is newest first), its own keyboard hint, and 'Funding stage' beside the fund's stages. */
+  board?: boolean;
   members: FundMember[];
   /** Deals per option in the current tab, when loaded. */
   facets: Record<DealFacet, Record<string, number>> | undefined;
@@ -70,7 +73,10 @@ export function PipelineFilters({
     const timer = setTimeout(() => onChange({ q }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [q, view.q, onChange]);
-  const all = options(members);
+  const options_ = options(members);
+  const all = board
+    ? { ...options_, stage: { ...options_.stage, label: 'Funding stage', all: 'All funding stages' } }
+    : options_;
 
   return (
     <div className="space-y-3">
@@ -105,18 +111,20 @@ export function PipelineFilters({
             <Filter className="h-4 w-4" aria-hidden="true" />
             Filters{activeFilters ? ` (${activeFilters})` : ''}
           </Button>
-          <Select
-            aria-label="Sort"
-            value={view.sort}
-            onChange={(e) => onChange({ sort: e.target.value as PipelineView['sort'] })}
-            className="w-auto flex-1 sm:flex-none"
-          >
-            {DEAL_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </Select>
+          {board ? null : (
+            <Select
+              aria-label="Sort"
+              value={view.sort}
+              onChange={(e) => onChange({ sort: e.target.value as PipelineView['sort'] })}
+              className="w-auto flex-1 sm:flex-none"
+            >
+              {DEAL_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          )}
         </div>
       </div>
       <div id={panelId} hidden={!open} className="rounded-xl border border-slate-200 bg-slate-50 p-3">
@@ -142,15 +150,26 @@ export function PipelineFilters({
           </Button>
         </div>
       </div>
-      <p className="hidden items-center gap-2 text-xs text-slate-500 sm:flex">
-        <Keyboard className="h-4 w-4" aria-hidden="true" />
-        Keyboard: <kbd className="rounded border border-slate-300 bg-white px-1">1</kbd> Hot ·{' '}
-        <kbd className="rounded border border-slate-300 bg-white px-1">2</kbd> Track ·{' '}
-        <kbd className="rounded border border-slate-300 bg-white px-1">3</kbd> Cold on the selected row ·{' '}
-        <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd>/
-        <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> or ↑/↓ move ·{' '}
-        <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> quick view
-      </p>
+      {board ? (
+        <p className="hidden items-center gap-2 text-xs text-slate-500 sm:flex">
+          <Keyboard className="h-4 w-4" aria-hidden="true" />
+          Keyboard: <kbd className="rounded border border-slate-300 bg-white px-1">Space</kbd> picks up a card ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">←</kbd>/
+          <kbd className="rounded border border-slate-300 bg-white px-1">→</kbd> choose the stage ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">Space</kbd> drops it ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">Esc</kbd> cancels
+        </p>
+      ) : (
+        <p className="hidden items-center gap-2 text-xs text-slate-500 sm:flex">
+          <Keyboard className="h-4 w-4" aria-hidden="true" />
+          Keyboard: <kbd className="rounded border border-slate-300 bg-white px-1">1</kbd> Hot ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">2</kbd> Track ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">3</kbd> Cold on the selected row ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd>/
+          <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> or ↑/↓ move ·{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> quick view
+        </p>
+      )}
     </div>
   );
 }
