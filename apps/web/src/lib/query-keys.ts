@@ -44,7 +44,8 @@ export const queryKeys = {
       /** The board: per stage, a count and the first page (under `all`: a deal's change reads it again). */
       boards: ['vc', 'deals', 'board'] as const,
       board: (query: object) => ['vc', 'deals', 'board', query] as const,
-      boardColumn: (stageId: string, query: object, cursor: string) => ['vc', 'deals', 'board-column', stageId, query, cursor] as const,
+      boardColumn: (stageId: string, query: object, cursor: string) =>
+        ['vc', 'deals', 'board-column', stageId, query, cursor] as const,
       detail: (id: string) => ['vc', 'deals', 'detail', id] as const,
       declineReasons: (id: string) => ['vc', 'deals', 'detail', id, 'decline-reasons'] as const,
       /** Under the deal's detail key: whatever reads the deal again (a status change) reads these again too. */
