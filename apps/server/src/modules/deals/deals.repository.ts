@@ -127,17 +127,19 @@ const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
 interface FilterShape {
   keys: FilterKey[];
   search?: { words: number };
-  pipelineStage?: boolean;
+  /** 'placed': only deals placed in the stages (none is its triage's first), found through deals_fund_pipeline_stage_idx. */
+  pipelineStage?: 'placed' | 'or-unplaced';
 }
-const shapeKey = ({ keys, search, pipelineStage }: FilterShape) => `${keys.join(',')}|${search ? search.words : ''}${pipelineStage ? '|ps' : ''}`;
+const shapeKey = ({ keys, search, pipelineStage }: FilterShape) => `${keys.join(',')}|${search ? search.words : ''}${pipelineStage ? `|${pipelineStage}` : ''}`;
 
 /** The shape of a list's filters and the values of its placeholders. */
 function filterParams(fundId: string, f: Filters): { shape: FilterShape; values: Record<string, unknown> } {
   const values: Record<string, unknown> = { fundId };
   const keys = FILTER_KEYS.filter((k) => f[k]?.length);
   for (const k of keys) values[k] = f[k];
-  const staged = f.pipelineStage ? { pipelineStage: true } : {};
-  if (f.pipelineStage) [values.stageIds, values.stageStatuses] = [f.pipelineStage.ids, f.pipelineStage.statuses];
+  const staged = f.pipelineStage ? { pipelineStage: f.pipelineStage.statuses.length ? ('or-unplaced' as const) : ('placed' as const) } : {};
+  if (f.pipelineStage) values.stageIds = f.pipelineStage.ids;
+  if (f.pipelineStage?.statuses.length) values.stageStatuses = f.pipelineStage.statuses;
   if (!f.search) return { shape: { keys, ...staged }, values };
   const { term, indexWords } = f.search;
   if (indexWords.length) values.term = `%${escapeLike(term)}%`;
@@ -175,7 +177,8 @@ function searchCondition({ words }: NonNullable<FilterShape['search']>): SQL {
 function filterConditions({ keys, search, pipelineStage }: FilterShape): SQL[] {
   const where: SQL[] = [eq(deals.fundId, sql.placeholder('fundId'))];
   if (search) where.push(searchCondition(search));
-  if (pipelineStage) {
+  if (pipelineStage === 'placed') where.push(sql`${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])`);
+  else if (pipelineStage) {
     where.push(
       sql`(${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])
         or (${deals.pipelineStageId} is null and ${deals.status} = any(${sql.placeholder('stageStatuses')}::text[])))`,
@@ -499,13 +502,44 @@ export const createDealsRepository = repository((db) => {
      */
     stageCounts: async (fundId: string, filters: Filters): Promise<{ stageId: string | null; status: DealRowStatus; n: number }[]> => {
       const { shape, values } = filterParams(fundId, filters);
-      const build = () =>
+      const counted = countedFacet(filters);
+      if (!counted) {
+        const build = () =>
+          db
+            .select({ stageId: deals.pipelineStageId, status: deals.status, n: sql<number>`count(*)::int` })
+            .from(deals)
+            .where(and(...filterConditions(shape)))
+            .groupBy(deals.pipelineStageId, deals.status);
+        return statement(`stage-counts|${shapeKey(shape)}`, build).execute(values);
+      }
+      // At most one filter and no search: each status's total comes from deal_counts, and only the
+      // deals placed in a stage (few, next to each other in deals_fund_pipeline_stage_idx) are read;
+      // the rest of each status are unplaced. Counting every row costs ~30 ms at 100,000 deals.
+      const placedBuild = () =>
         db
           .select({ stageId: deals.pipelineStageId, status: deals.status, n: sql<number>`count(*)::int` })
           .from(deals)
-          .where(and(...filterConditions(shape)))
+          .where(and(...filterConditions(shape), isNotNull(deals.pipelineStageId)))
           .groupBy(deals.pipelineStageId, deals.status);
-      return statement(`stage-counts|${shapeKey(shape)}`, build).execute(values);
+      const totalsBuild = () =>
+        db
+          .select({ status: dealCounts.status, n: sql<number>`coalesce(sum(${dealCounts.n}), 0)::int` })
+          .from(dealCounts)
+          .where(
+            and(
+              eq(dealCounts.fundId, sql.placeholder('fundId')),
+              eq(dealCounts.facet, sql.placeholder('facet')),
+              sql`${dealCounts.value} = any(${sql.placeholder('facetValues')})`,
+            ),
+          )
+          .groupBy(dealCounts.status);
+      const [placed, totals] = await Promise.all([
+        statement(`stage-placed|${shapeKey(shape)}`, placedBuild).execute(values),
+        statement('stage-status-totals', totalsBuild).execute({ fundId, facet: counted.facet, facetValues: counted.values }),
+      ]);
+      const unplaced = new Map(totals.map((t) => [t.status, t.n]));
+      for (const p of placed) unplaced.set(p.status, (unplaced.get(p.status) ?? 0) - p.n);
+      return [...placed, ...[...unplaced].filter(([, n]) => n > 0).map(([status, n]) => ({ stageId: null, status, n }))];
     },
 
     /** The deal placed in one of the fund's stages (the caller has checked the stage is the fund's); false when the deal is not the fund's. */

@@ -336,9 +336,15 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       }
       const columns = [];
       for (const stage of shown) {
+        const count = counts.get(stage.id) ?? 0;
+        // An empty column costs no read (in date order it would walk the whole fund to find nothing).
+        if (count === 0) {
+          columns.push({ stage, count, deals: [], nextCursor: null });
+          continue;
+        }
         const column = { ...filters, pipelineStage: stagePlanOf(all, [stage.id]) };
         const { page } = await readPage(fundId, { sort: '-date', limit, cursor: undefined, status: undefined } as DealListQuery, column, 'plan');
-        columns.push({ stage, count: counts.get(stage.id) ?? 0, deals: page.items.map(toDeal), nextCursor: page.next_cursor });
+        columns.push({ stage, count, deals: page.items.map(toDeal), nextCursor: page.next_cursor });
       }
       return { columns };
     },
