@@ -96,6 +96,11 @@ export type Filters = Omit<DealFilters, 'sort' | 'status' | 'q' | 'pipelineStage
 export interface StagePlan {
   ids: string[];
   statuses: DealRowStatus[];
+  /**
+   * Every status a deal in these stages can have: their triages (a placed deal's status is its
+   * stage's triage) and `statuses`. Read first, so a column is found through the status index in date order.
+   */
+  triages: DealRowStatus[];
 }
 
 /**
@@ -139,7 +144,7 @@ function filterParams(fundId: string, f: Filters): { shape: FilterShape; values:
   for (const k of keys) values[k] = f[k];
   const staged = f.pipelineStage ? { pipelineStage: f.pipelineStage.statuses.length ? ('or-unplaced' as const) : ('placed' as const) } : {};
   if (f.pipelineStage) values.stageIds = f.pipelineStage.ids;
-  if (f.pipelineStage?.statuses.length) values.stageStatuses = f.pipelineStage.statuses;
+  if (f.pipelineStage?.statuses.length) [values.stageStatuses, values.stageTriages] = [f.pipelineStage.statuses, f.pipelineStage.triages];
   if (!f.search) return { shape: { keys, ...staged }, values };
   const { term, indexWords } = f.search;
   if (indexWords.length) values.term = `%${escapeLike(term)}%`;
@@ -180,6 +185,7 @@ function filterConditions({ keys, search, pipelineStage }: FilterShape): SQL[] {
   if (pipelineStage === 'placed') where.push(sql`${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])`);
   else if (pipelineStage) {
     where.push(
+      sql`${deals.status} = any(${sql.placeholder('stageTriages')}::text[])`,
       sql`(${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])
         or (${deals.pipelineStageId} is null and ${deals.status} = any(${sql.placeholder('stageStatuses')}::text[])))`,
     );

@@ -68,7 +68,8 @@ export function stagePlanOf(all: readonly FundStage[], ids: readonly string[]): 
     const first = stageOfDeal(all, { pipelineStageId: null, status });
     return first !== undefined && ids.includes(first.id);
   });
-  return { ids: [...ids], statuses };
+  const triages = [...new Set([...statuses, ...all.filter((s) => ids.includes(s.id)).map((s) => s.triage)])];
+  return { ids: [...ids], statuses, triages };
 }
 
 /** The Upload Deck & Score form as read (deal-upload.ts): its fields trimmed and checked by DealUploadFieldsSchema, and the deck. */
