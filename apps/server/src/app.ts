@@ -49,6 +49,7 @@ import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as ssoModule from './modules/sso/sso.module.ts';
+import * as stagesModule from './modules/stages/stages.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
 import * as webhooksOutModule from './modules/webhooks-out/webhooks-out.module.ts';
@@ -250,7 +251,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   companiesModule.register(app, { platform, profiles, billing });
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
-  const deals = dealsModule.register(app, { platform, decks, scoring, funds });
+  const stages = stagesModule.create({ platform });
+  const deals = dealsModule.register(app, { platform, decks, scoring, funds, stages });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   // Enterprise white-label: the apply page's and founder emails' brand, and a fund's own apply host.
   const branding = brandingModule.register(app, { platform });
@@ -261,7 +263,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
   const collab = collabModule.register(app, { platform, deals, notifications });
-  matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
+  const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
+  // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
+  stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
   const team = teamModule.register(app, { platform });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });

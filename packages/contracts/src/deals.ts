@@ -82,6 +82,8 @@ export const DealSchema = z.object({
   ),
   /** Which of the name, stage, sector and geography were read from the deck (not typed by anyone). */
   factsFromDeck: z.array(z.enum(DEAL_DECK_FACTS)),
+  /** The fund's own stage it was moved to (stages.ts); null: the first stage of its triage (stageOfDeal). */
+  pipelineStageId: z.string().nullable(),
 });
 export type Deal = z.infer<typeof DealSchema>;
 
@@ -111,6 +113,8 @@ export const DealFiltersSchema = z.object({
   confidence: queryList(z.enum(DEAL_CONFIDENCES, { error: 'confidence must be High, Medium or Low' })),
   source: queryList(z.enum(DEAL_SOURCES, { error: `source must be one of: ${DEAL_SOURCES.join(', ')}` })),
   owner: queryList(z.uuid({ error: 'owner must be a member id' })),
+  /** The fund's own stages (not `stage`, the company's funding stage). */
+  pipelineStage: queryList(z.uuid({ error: 'pipelineStage must be a stage id' })),
   sort: z.enum(DEAL_SORTS, { error: `sort must be one of: ${DEAL_SORTS.join(', ')}` }).default('-date'),
 });
 export type DealFilters = z.infer<typeof DealFiltersSchema>;

@@ -38,3 +38,4 @@ export * from './webhooks-out.ts';
 export * from './sso.ts';
 export * from './versions.ts';
 export * from './investor-brief.ts';
+export * from './stages.ts';

@@ -33,6 +33,8 @@ export const queryKeys = {
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,
     members: ['vc', 'members'] as const,
+    /** The fund's own stages (the board's columns, Settings → Stages). */
+    stages: ['vc', 'stages'] as const,
     intake: {
       settings: ['vc', 'intake', 'settings'] as const,
       log: (filters: object) => ['vc', 'intake', 'log', filters] as const,
@@ -46,6 +48,11 @@ export const queryKeys = {
       all: ['vc', 'deals'] as const,
       lists: ['vc', 'deals', 'list'] as const,
       list: (query: object) => ['vc', 'deals', 'list', query] as const,
+      /** The board: per stage, a count and the first page (under `all`: a deal's change reads it again). */
+      boards: ['vc', 'deals', 'board'] as const,
+      board: (query: object) => ['vc', 'deals', 'board', query] as const,
+      boardColumn: (stageId: string, query: object, cursor: string) =>
+        ['vc', 'deals', 'board-column', stageId, query, cursor] as const,
       detail: (id: string) => ['vc', 'deals', 'detail', id] as const,
       declineReasons: (id: string) => ['vc', 'deals', 'detail', id, 'decline-reasons'] as const,
       /** Under the deal's detail key: whatever reads the deal again (a status change) reads these again too. */

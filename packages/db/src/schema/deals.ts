@@ -12,6 +12,32 @@ import { funds } from './funds.ts';
 export const SEARCH_TEXT_SEPARATOR = '\u001f';
 export const dealSearchText = (name: SQLWrapper, sector: SQLWrapper): SQL => sql`(${name} || E'\\x1f' || ${sector})`;
 
+/** What a fund's own stage stands for in the spec's triage: `new` (untriaged), Hot, Track or Cold. */
+export const FUND_STAGE_TRIAGES = DEAL_ROW_STATUSES;
+
+/**
+ * A fund's own stages (issue 31 point 1): its process (Screening, First call, … Passed) in order,
+ * each mapped to the triage a deal in it has. Written by the stages module only; made with the
+ * defaults on the fund's first read (ADR 0061).
+ */
+export const fundStages = pgTable(
+  'fund_stages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    triage: text('triage', { enum: FUND_STAGE_TRIAGES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fund_stages_fund_position_idx').on(t.fundId, t.position),
+    check('fund_stages_triage_check', sql`${t.triage} in ('new', 'hot', 'track', 'cold')`),
+  ],
+);
+
 /**
  * A startup in a fund's pipeline. Its deck and analysis are owned by the deal (decks,
  * scoring_runs and fit_scores have a `deal_id` owner column). Its FitScore lives in
@@ -73,6 +99,12 @@ export const deals = pgTable(
      * same reason; [] for a deal that came by upload.
      */
     arrivals: jsonb('arrivals').$type<Deal['sources']>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The fund's own stage the deal is in (fund_stages; not `stage`, the company's funding stage).
+     * Null: the fund's first stage whose triage is the deal's status (ADR 0061), so deals made
+     * before stages existed, and new ones, need no write.
+     */
+    pipelineStageId: uuid('pipeline_stage_id').references(() => fundStages.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -92,6 +124,8 @@ export const deals = pgTable(
     index('deals_fund_name_idx').on(t.fundId, sql`lower(${t.startupName})`, t.id),
     index('deals_fund_status_created_idx').on(t.fundId, t.status, t.createdAt, t.id, t.searchLower),
     index('deals_fund_scored_idx').on(t.fundId, t.scoredAt),
+    // The board: a column's deals in date order, and the per-stage counts (stage, status) of a fund.
+    index('deals_fund_pipeline_stage_idx').on(t.fundId, t.pipelineStageId, t.status, t.createdAt, t.id),
     // Search (`q`: case-insensitive substring of the name or the sector) through trigrams (pg_trgm).
     index('deals_search_trgm_idx').using('gin', sql`${dealSearchText(t.startupName, t.sector)} gin_trgm_ops`),
     check('deals_status_check', sql`${t.status} in ('new', 'hot', 'track', 'cold')`),

@@ -45,6 +45,7 @@ export function toDeal({ deal, ownerName }: DealRow): Deal {
     scoring: scoringOf(deal),
     sources: deal.arrivals.length ? deal.arrivals : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
     factsFromDeck: deal.factsFromDeck,
+    pipelineStageId: deal.pipelineStageId,
   };
 }
 

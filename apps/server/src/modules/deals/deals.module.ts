@@ -13,17 +13,19 @@ import { createDealInsightsService } from './deal-insights.service.ts';
 import { createDealUpdates } from './deal-updates.ts';
 import { createDealsRepository } from './deals.repository.ts';
 import { dealsRoutes } from './deals.routes.ts';
-import { createDealsService } from './deals.service.ts';
+import { createDealsService, type DealsServiceDeps } from './deals.service.ts';
 
 export interface DealsModuleDeps {
   platform: Platform;
   decks: DecksService;
   scoring: ScoringService;
   funds: FundsService;
+  /** The fund's own stages (stages module), for the stage filter and the board. */
+  stages: DealsServiceDeps['stages'];
 }
 
 /** A fund's deals: the pipeline, triage, CSV, and scores under the fund's weights. */
-export function register(app: FastifyInstance, { platform, decks, scoring, funds }: DealsModuleDeps) {
+export function register(app: FastifyInstance, { platform, decks, scoring, funds, stages }: DealsModuleDeps) {
   // Outside a transaction the deals' statements (the list reads above all) run on the pool whose
   // sessions keep a generic plan per named statement (ADR 0055); in one, on its connection.
   const repo = createDealsRepository(platform.listDb);
@@ -38,6 +40,7 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
     scoring,
     cursors: platform.cursors,
     publicWebUrl: platform.config.publicWebUrl,
+    stages,
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   deals.onStatusChanged(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));

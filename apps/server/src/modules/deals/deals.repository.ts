@@ -6,6 +6,7 @@ import {
   SEARCH_TEXT_SEPARATOR,
   dealStatusHistory,
   deals,
+  fundStages,
   decks,
   fitScores,
   FUND_WEIGHT_COLUMNS,
@@ -16,7 +17,7 @@ import {
   users,
   weightedOverallSql,
 } from '@fitscore/db';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 
 /** A deal's row with its FitScore (kept in deal_scores, see the schema). */
@@ -86,7 +87,21 @@ export interface SearchPlan {
 }
 
 /** The filters the repository reads; a search comes planned (SearchPlan), never as a bare term. */
-export type Filters = Omit<DealFilters, 'sort' | 'status' | 'q'> & { search?: SearchPlan | undefined };
+export type Filters = Omit<DealFilters, 'sort' | 'status' | 'q' | 'pipelineStage'> & { search?: SearchPlan | undefined; pipelineStage?: StagePlan | undefined };
+
+/**
+ * The fund's own stages a list is narrowed to: the deals placed in them, and the unplaced deals
+ * whose status makes one of them their stage (stageOfDeal: the first stage of their triage).
+ */
+export interface StagePlan {
+  ids: string[];
+  statuses: DealRowStatus[];
+  /**
+   * Every status a deal in these stages can have: their triages (a placed deal's status is its
+   * stage's triage) and `statuses`. Read first, so a column is found through the status index in date order.
+   */
+  triages: DealRowStatus[];
+}
 
 /**
  * In how many of the fund's newest deals (name and sector, searchText) a search term's words are
@@ -117,20 +132,25 @@ const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
 interface FilterShape {
   keys: FilterKey[];
   search?: { words: number };
+  /** 'placed': only deals placed in the stages (none is its triage's first), found through deals_fund_pipeline_stage_idx. */
+  pipelineStage?: 'placed' | 'or-unplaced';
 }
-const shapeKey = ({ keys, search }: FilterShape) => `${keys.join(',')}|${search ? search.words : ''}`;
+const shapeKey = ({ keys, search, pipelineStage }: FilterShape) => `${keys.join(',')}|${search ? search.words : ''}${pipelineStage ? `|${pipelineStage}` : ''}`;
 
 /** The shape of a list's filters and the values of its placeholders. */
 function filterParams(fundId: string, f: Filters): { shape: FilterShape; values: Record<string, unknown> } {
   const values: Record<string, unknown> = { fundId };
   const keys = FILTER_KEYS.filter((k) => f[k]?.length);
   for (const k of keys) values[k] = f[k];
-  if (!f.search) return { shape: { keys }, values };
+  const staged = f.pipelineStage ? { pipelineStage: f.pipelineStage.statuses.length ? ('or-unplaced' as const) : ('placed' as const) } : {};
+  if (f.pipelineStage) values.stageIds = f.pipelineStage.ids;
+  if (f.pipelineStage?.statuses.length) [values.stageStatuses, values.stageTriages] = [f.pipelineStage.statuses, f.pipelineStage.triages];
+  if (!f.search) return { shape: { keys, ...staged }, values };
   const { term, indexWords } = f.search;
   if (indexWords.length) values.term = `%${escapeLike(term)}%`;
   else values.needle = term;
   indexWords.forEach((w, i) => (values[`word${i}`] = `%${escapeLike(w)}%`));
-  return { shape: { keys, search: { words: indexWords.length } }, values };
+  return { shape: { keys, search: { words: indexWords.length }, ...staged }, values };
 }
 
 /** The name and the sector of a deal in one text (dealSearchText): what a search looks in. */
@@ -159,9 +179,17 @@ function searchCondition({ words }: NonNullable<FilterShape['search']>): SQL {
 }
 
 /** The filters' conditions within one fund (the tab's status is separate: counts ignore it). */
-function filterConditions({ keys, search }: FilterShape): SQL[] {
+function filterConditions({ keys, search, pipelineStage }: FilterShape): SQL[] {
   const where: SQL[] = [eq(deals.fundId, sql.placeholder('fundId'))];
   if (search) where.push(searchCondition(search));
+  if (pipelineStage === 'placed') where.push(sql`${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])`);
+  else if (pipelineStage) {
+    where.push(
+      sql`${deals.status} = any(${sql.placeholder('stageTriages')}::text[])`,
+      sql`(${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])
+        or (${deals.pipelineStageId} is null and ${deals.status} = any(${sql.placeholder('stageStatuses')}::text[])))`,
+    );
+  }
   for (const k of keys) where.push(sql`${FILTERS[k].column} = any(${sql.placeholder(k)})`);
   return where;
 }
@@ -171,7 +199,7 @@ function filterConditions({ keys, search }: FilterShape): SQL[] {
  * dimension (no search), with its values. Undefined when the rows must be counted.
  */
 function countedFacet(f: Filters): { facet: string; values: string[] } | undefined {
-  if (f.search) return undefined;
+  if (f.search || f.pipelineStage) return undefined;
   const set = FILTER_KEYS.filter((k) => f[k]?.length);
   if (set.length === 0) return { facet: 'all', values: [''] };
   if (set.length > 1) return undefined;
@@ -472,6 +500,89 @@ export const createDealsRepository = repository((db) => {
       const { shape, values, build } = summaryQuery(fundId, filters);
       const [row] = await statement(`summary|${shape}`, build).execute(values);
       return row && summaryOf(row, filters);
+    },
+
+    /**
+     * The board's counts: how many of the deals matching the filters are in each (placed stage,
+     * status) pair; the service folds the unplaced ones into their triage's first stage.
+     */
+    stageCounts: async (fundId: string, filters: Filters): Promise<{ stageId: string | null; status: DealRowStatus; n: number }[]> => {
+      const { shape, values } = filterParams(fundId, filters);
+      const counted = countedFacet(filters);
+      if (!counted) {
+        const build = () =>
+          db
+            .select({ stageId: deals.pipelineStageId, status: deals.status, n: sql<number>`count(*)::int` })
+            .from(deals)
+            .where(and(...filterConditions(shape)))
+            .groupBy(deals.pipelineStageId, deals.status);
+        return statement(`stage-counts|${shapeKey(shape)}`, build).execute(values);
+      }
+      // At most one filter and no search: each status's total comes from deal_counts, and only the
+      // deals placed in a stage (few, next to each other in deals_fund_pipeline_stage_idx) are read;
+      // the rest of each status are unplaced. Counting every row costs ~30 ms at 100,000 deals.
+      const placedBuild = () =>
+        db
+          .select({ stageId: deals.pipelineStageId, status: deals.status, n: sql<number>`count(*)::int` })
+          .from(deals)
+          .where(and(...filterConditions(shape), isNotNull(deals.pipelineStageId)))
+          .groupBy(deals.pipelineStageId, deals.status);
+      const totalsBuild = () =>
+        db
+          .select({ status: dealCounts.status, n: sql<number>`coalesce(sum(${dealCounts.n}), 0)::int` })
+          .from(dealCounts)
+          .where(
+            and(
+              eq(dealCounts.fundId, sql.placeholder('fundId')),
+              eq(dealCounts.facet, sql.placeholder('facet')),
+              sql`${dealCounts.value} = any(${sql.placeholder('facetValues')})`,
+            ),
+          )
+          .groupBy(dealCounts.status);
+      const [placed, totals] = await Promise.all([
+        statement(`stage-placed|${shapeKey(shape)}`, placedBuild).execute(values),
+        statement('stage-status-totals', totalsBuild).execute({ fundId, facet: counted.facet, facetValues: counted.values }),
+      ]);
+      const unplaced = new Map(totals.map((t) => [t.status, t.n]));
+      for (const p of placed) unplaced.set(p.status, (unplaced.get(p.status) ?? 0) - p.n);
+      return [...placed, ...[...unplaced].filter(([, n]) => n > 0).map(([status, n]) => ({ stageId: null, status, n }))];
+    },
+
+    /** The deal placed in one of the fund's stages (the caller has checked the stage is the fund's); false when the deal is not the fund's. */
+    placeInStage: async (fundId: string, dealId: string, stageId: string | null): Promise<boolean> => {
+      const rows = await db
+        .update(deals)
+        .set({ pipelineStageId: stageId, updatedAt: sql`now()` })
+        .where(and(eq(deals.id, dealId), eq(deals.fundId, fundId)))
+        .returning({ id: deals.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * After a status change: a deal placed in a stage of another triage goes back to the first
+     * stage of its new triage (unplaced); one whose stage maps to its status stays.
+     */
+    unplaceIfTriageDiffers: async (dealId: string) => {
+      await db.execute(
+        sql`update ${deals} set pipeline_stage_id = null
+            where ${deals.id} = ${dealId} and ${deals.pipelineStageId} is not null
+              and not exists (select 1 from ${fundStages} where ${fundStages.id} = ${deals.pipelineStageId} and ${fundStages.triage} = ${deals.status})`,
+      );
+    },
+
+    /** A removed stage's deals (placed in it, or unplaced with a status it was first for) placed in another stage; their ids. */
+    moveStageDeals: async (fundId: string, from: StagePlan, toStageId: string): Promise<string[]> => {
+      const rows = await db
+        .update(deals)
+        .set({ pipelineStageId: toStageId, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(deals.fundId, fundId),
+            or(inArray(deals.pipelineStageId, from.ids), and(isNull(deals.pipelineStageId), inArray(deals.status, from.statuses))),
+          ),
+        )
+        .returning({ id: deals.id });
+      return rows.map((r) => r.id);
     },
 
     /** Per facet and value, how many of the fund's deals (with that status, or all) have it: a few rows of deal_counts. */

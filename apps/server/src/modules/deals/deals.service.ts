@@ -9,7 +9,10 @@ import {
   TRIAL_EXPORT_REFUSED,
   TRIAL_SCORE_LIMIT,
   TRIAL_SCORING_REFUSED,
+  STAGE_TRIAGES,
+  stageOfDeal,
   type DealFacet,
+  type FundStage,
   type DealFactsBody,
   type DealUploadFieldsSchema,
   type DealFilters,
@@ -31,7 +34,7 @@ import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal
 import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import { normaliseDomain, normaliseName } from './same-company.ts';
-import { searchTermOf, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary } from './deals.repository.ts';
+import { searchTermOf, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary, type StagePlan } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
 import { statusChangeListeners } from './status-changes.ts';
@@ -52,6 +55,21 @@ export interface DealsServiceDeps {
   cursors: PageCursors;
   /** The web app's address, for the Deal URL column of the CSV. */
   publicWebUrl: string;
+  /** The fund's own stages (the stages module), for the stage filter and the board. */
+  stages: { list(fundId: string): Promise<FundStage[]> };
+}
+
+/**
+ * The deals a list narrowed to some of the fund's stages holds: those placed in them, and the
+ * unplaced ones whose status makes one of them their stage (stageOfDeal).
+ */
+export function stagePlanOf(all: readonly FundStage[], ids: readonly string[]): StagePlan {
+  const statuses = STAGE_TRIAGES.filter((status) => {
+    const first = stageOfDeal(all, { pipelineStageId: null, status });
+    return first !== undefined && ids.includes(first.id);
+  });
+  const triages = [...new Set([...statuses, ...all.filter((s) => ids.includes(s.id)).map((s) => s.triage)])];
+  return { ids: [...ids], statuses, triages };
 }
 
 /** The Upload Deck & Score form as read (deal-upload.ts): its fields trimmed and checked by DealUploadFieldsSchema, and the deck. */
@@ -132,7 +150,7 @@ const CSV_HEADER = [
 ];
 
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
-export function createDealsService({ repo, arrivals, updates, uow, decks, scoring, cursors, publicWebUrl }: DealsServiceDeps) {
+export function createDealsService({ repo, arrivals, updates, uow, decks, scoring, cursors, publicWebUrl, stages }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
   const assignments = dealEventListeners<DealAssignment>();
   const reviews = dealEventListeners<DealReview>();
@@ -186,7 +204,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
    * The repository's filters: the list's, with its search term planned (a round trip for words not
    * seen lately). The term loses the character that parts the name from the sector in what a search looks in.
    */
-  async function filtersOf(fundId: string, { q, ...filters }: Omit<DealFilters, 'sort' | 'status'>): Promise<Filters> {
+  async function filtersOf(fundId: string, { q, pipelineStage, ...rest }: Omit<DealFilters, 'sort' | 'status'>): Promise<Filters> {
+    const filters: Filters = pipelineStage?.length ? { ...rest, pipelineStage: stagePlanOf(await stages.list(fundId), pipelineStage) } : rest;
     const term = q && searchTermOf(q);
     return term ? { ...filters, search: { term, indexWords: await indexWords(fundId, term) } } : filters;
   }
@@ -305,6 +324,36 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       return answer(await repo.listSummary(fundId, filters));
     },
 
+    /**
+     * The pipeline as a board (issue 31 point 1): per stage of the fund, how many deals match the
+     * list's filters and search, and its first page (newest first) with the cursor of the rest.
+     */
+    async board(fundId: string | null, query: Omit<DealFilters, 'sort' | 'status'>, limit: number) {
+      if (!fundId) return { columns: [] };
+      const all = await stages.list(fundId);
+      const { pipelineStage: only, ...listFilters } = query;
+      const shown = only?.length ? all.filter((s) => only.includes(s.id)) : all;
+      const filters = await filtersOf(fundId, listFilters);
+      const counts = new Map<string, number>();
+      for (const row of await repo.stageCounts(fundId, filters)) {
+        const stage = stageOfDeal(all, { pipelineStageId: row.stageId, status: row.status });
+        if (stage) counts.set(stage.id, (counts.get(stage.id) ?? 0) + row.n);
+      }
+      const columns = [];
+      for (const stage of shown) {
+        const count = counts.get(stage.id) ?? 0;
+        // An empty column costs no read (in date order it would walk the whole fund to find nothing).
+        if (count === 0) {
+          columns.push({ stage, count, deals: [], nextCursor: null });
+          continue;
+        }
+        const column = { ...filters, pipelineStage: stagePlanOf(all, [stage.id]) };
+        const { page } = await readPage(fundId, { sort: '-date', limit, cursor: undefined, status: undefined } as DealListQuery, column, 'plan');
+        columns.push({ stage, count, deals: page.items.map(toDeal), nextCursor: page.next_cursor });
+      }
+      return { columns };
+    },
+
     /** The filter options' counts in a tab; the values with no deal are left out. */
     async facets(fundId: string | null, status?: DealRowStatus) {
       const facets = Object.fromEntries(DEAL_FACETS.map((f) => [f, {} as Record<string, number>])) as Record<DealFacet, Record<string, number>>;
@@ -407,14 +456,22 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       fundId: string | null,
       userId: string,
       dealId: string,
-      body: { status: 'hot' | 'track' | 'cold'; note: string },
+      body: { status: DealRowStatus; note: string },
       also?: (tx: Transaction) => Promise<void>,
+      /** A move on the board: the fund's stage (checked by the caller) the deal goes to, its triage `body.status`. */
+      place?: { stageId: string },
     ) {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
       await uow.run(async (tx) => {
-        const before = await repo.in(tx).changeStatus({ fundId, dealId, userId, to: body.status, note: body.note });
+        const r = repo.in(tx);
+        const before = await r.changeStatus({ fundId, dealId, userId, to: body.status, note: body.note });
         if (!before) throw new AppError('not_found', DEAL_NOT_FOUND);
+        // Hot/Track/Cold keeps the deal's stage when it maps to the new status, else the deal goes
+        // to the first stage of that status; a board move places it where it was dropped.
+        if (place) await r.placeInStage(fundId, dealId, place.stageId);
+        else await r.unplaceIfTriageDiffers(dealId);
         if (before.from !== body.status) await statusChanges.emit({ fundId, dealId, startupName: before.startupName, from: before.from, to: body.status, userId }, tx);
+        else if (place) await updates.changed(fundId, dealId, tx);
         await also?.(tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
@@ -499,6 +556,26 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       if (!row) return;
       const tags = evidenceTags(analysis, { sector: row.deal.fitSector, stage: row.deal.fitStage, geography: row.deal.fitGeography });
       await deals.applyScore(owner.dealId, { id: score.id, confidence: analysis.confidence.level, tags });
+    },
+
+    /**
+     * A removed stage's deals go to another stage of the same triage (the stages module's save,
+     * in its transaction); open screens hear of each.
+     */
+    async moveStageDeals(fundId: string, from: StagePlan, toStageId: string, tx: Transaction) {
+      const moved = await repo.in(tx).moveStageDeals(fundId, from, toStageId);
+      for (const dealId of moved) await updates.changed(fundId, dealId, tx);
+      return moved.length;
+    },
+
+    /** How many of the fund's deals each stage holds (no filters). */
+    async stageCounts(fundId: string, all: readonly FundStage[], tx?: Transaction) {
+      const counts = new Map<string, number>();
+      for (const row of await repo.in(tx).stageCounts(fundId, {})) {
+        const stage = stageOfDeal(all, { pipelineStageId: row.stageId, status: row.status });
+        if (stage) counts.set(stage.id, (counts.get(stage.id) ?? 0) + row.n);
+      }
+      return counts;
     },
 
     /** The fund's weights changed: every deal is re-ranked (joins the weight save's transaction). */

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, CreditCard, Inbox, KeyRound, Palette, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
+import { BellRing, Building2, Columns3, CreditCard, Inbox, KeyRound, Palette, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -44,10 +44,11 @@ import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
 import { BrandingTab } from '@/features/vc-branding/components/branding-tab';
 import { SsoTab } from '@/features/vc-sso/components/sso-tab';
+import { StagesTab } from '@/features/vc-stages/components/stages-tab';
 import { WebhooksTab } from '@/features/vc-webhooks/components/webhooks-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -272,6 +273,12 @@ function SsoSection() {
   return <SsoTab readOnly={role.readOnly} admins={role.admins} />;
 }
 
+/** Settings → Stages: the fund's own process; admins edit it, members see it. */
+function StagesSection() {
+  const role = useFundRole();
+  return <StagesTab readOnly={role.readOnly} admins={role.admins} />;
+}
+
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -294,7 +301,7 @@ export default function VcSettingsPage() {
     <Container className="max-w-5xl">
       <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
       <Tabs.Root value={tab} onValueChange={onTabChange}>
-        {/* Eleven tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
+        {/* Twelve tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
         <div className="mb-6">
           <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:flex-wrap">
             <Tabs.Trigger value="account" className={triggerClass}>
@@ -341,6 +348,10 @@ export default function VcSettingsPage() {
               <ShieldCheck className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Single sign-on
             </Tabs.Trigger>
+            <Tabs.Trigger value="stages" className={triggerClass}>
+              <Columns3 className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Stages
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -366,6 +377,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="sso" className="focus-visible:outline-none">
           <SsoSection />
+        </Tabs.Content>
+        <Tabs.Content value="stages" className="focus-visible:outline-none">
+          <StagesSection />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">

@@ -8,14 +8,16 @@ export const commentKeys = { comments: dealKeys.comments, activity: dealKeys.act
 export function useDealComments(dealId: string) {
   return useQuery({
     queryKey: commentKeys.comments(dealId),
-    queryFn: ({ signal }) => callEndpoint(dealCommentsEndpoints.list, { params: { id: dealId }, signal }, 'Could not load the comments'),
+    queryFn: ({ signal }) =>
+      callEndpoint(dealCommentsEndpoints.list, { params: { id: dealId }, signal }, 'Could not load the comments'),
   });
 }
 
 export function useDealActivity(dealId: string) {
   return useQuery({
     queryKey: commentKeys.activity(dealId),
-    queryFn: ({ signal }) => callEndpoint(dealCommentsEndpoints.activity, { params: { id: dealId }, signal }, 'Could not load the activity'),
+    queryFn: ({ signal }) =>
+      callEndpoint(dealCommentsEndpoints.activity, { params: { id: dealId }, signal }, 'Could not load the activity'),
   });
 }
 
@@ -34,15 +36,27 @@ function useCommentMutation<V>(dealId: string, call: (vars: V) => Promise<unknow
 
 export const useAddComment = (dealId: string) =>
   useCommentMutation(dealId, (body: string) =>
-    callEndpoint(dealCommentsEndpoints.create, { params: { id: dealId }, body: { body } }, 'Could not post the comment. Please try again.'),
+    callEndpoint(
+      dealCommentsEndpoints.create,
+      { params: { id: dealId }, body: { body } },
+      'Could not post the comment. Please try again.',
+    ),
   );
 
 export const useEditComment = (dealId: string) =>
   useCommentMutation(dealId, ({ id, body }: { id: string; body: string }) =>
-    callEndpoint(dealCommentsEndpoints.update, { params: { id: dealId, cid: id }, body: { body } }, 'Could not save the comment. Please try again.'),
+    callEndpoint(
+      dealCommentsEndpoints.update,
+      { params: { id: dealId, cid: id }, body: { body } },
+      'Could not save the comment. Please try again.',
+    ),
   );
 
 export const useDeleteComment = (dealId: string) =>
   useCommentMutation(dealId, (id: string) =>
-    callEndpoint(dealCommentsEndpoints.remove, { params: { id: dealId, cid: id } }, 'Could not delete the comment. Please try again.'),
+    callEndpoint(
+      dealCommentsEndpoints.remove,
+      { params: { id: dealId, cid: id } },
+      'Could not delete the comment. Please try again.',
+    ),
   );

@@ -8,7 +8,11 @@ export function useUpdateDealFacts() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, facts }: { id: string; facts: DealFactsBody }) =>
-      callEndpoint(dealsEndpoints.updateFacts, { params: { id }, body: facts }, 'Could not save the deal’s facts. Please try again.'),
+      callEndpoint(
+        dealsEndpoints.updateFacts,
+        { params: { id }, body: facts },
+        'Could not save the deal’s facts. Please try again.',
+      ),
     onSuccess: ({ deal }) => {
       void client.invalidateQueries({ queryKey: dealKeys.detail(deal.id) });
       void client.invalidateQueries({ queryKey: dealKeys.lists });

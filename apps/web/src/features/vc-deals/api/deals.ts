@@ -8,7 +8,14 @@ import {
   type DealStatus,
   type EndpointResponse,
 } from '@fitscore/contracts';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listQuery, type PipelineView } from '../lib/filters';
@@ -30,7 +37,10 @@ export function useDealList(view: PipelineView) {
     queryFn: ({ pageParam, signal }) =>
       callEndpoint(
         dealsEndpoints.list,
-        { query: { ...query, limit: Math.min(PAGE_SIZE, PAGE_LIMIT_MAX), ...(pageParam ? { cursor: pageParam } : {}) }, signal },
+        {
+          query: { ...query, limit: Math.min(PAGE_SIZE, PAGE_LIMIT_MAX), ...(pageParam ? { cursor: pageParam } : {}) },
+          signal,
+        },
         'Could not load your deals',
       ),
     initialPageParam: '',
@@ -44,7 +54,8 @@ export function useDealList(view: PipelineView) {
 export function useDealDetail(id: string) {
   return useQuery({
     queryKey: dealKeys.detail(id),
-    queryFn: ({ signal }) => callEndpoint(dealsEndpoints.detail, { params: { id }, signal }, 'Could not load this deal'),
+    queryFn: ({ signal }) =>
+      callEndpoint(dealsEndpoints.detail, { params: { id }, signal }, 'Could not load this deal'),
     refetchInterval: (q) => (q.state.data && inFlight(q.state.data.deal) ? 3000 : false),
   });
 }
@@ -53,7 +64,12 @@ export function useDealDetail(id: string) {
 export function useDealFacets(status: DealRowStatus | undefined) {
   return useQuery({
     queryKey: dealKeys.facets(status),
-    queryFn: ({ signal }) => callEndpoint(dealsEndpoints.facets, { query: status ? { status } : {}, signal }, 'Could not load the filter counts'),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        dealsEndpoints.facets,
+        { query: status ? { status } : {}, signal },
+        'Could not load the filter counts',
+      ),
     staleTime: 30_000,
   });
 }
@@ -69,7 +85,12 @@ export function useMembers() {
 type Lists = [readonly unknown[], InfiniteData<DealList, string> | undefined][];
 
 /** Applies a change to one deal wherever it is cached: every list page and its detail. */
-function patchDeal(client: QueryClient, id: string, patch: (deal: Deal) => Deal, counts?: (c: DealList['counts']) => DealList['counts']) {
+function patchDeal(
+  client: QueryClient,
+  id: string,
+  patch: (deal: Deal) => Deal,
+  counts?: (c: DealList['counts']) => DealList['counts'],
+) {
   client.setQueriesData<InfiniteData<DealList, string>>({ queryKey: dealKeys.lists }, (data) => {
     if (!data) return data;
     const present = data.pages.some((p) => p.deals.some((d) => d.id === id));
@@ -103,7 +124,11 @@ export function useSetDealStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: DealStatus; from: Deal['status'] }) =>
-      callEndpoint(dealsEndpoints.setStatus, { params: { id }, body: { status, note: '' } }, 'Could not move the deal. Please try again.'),
+      callEndpoint(
+        dealsEndpoints.setStatus,
+        { params: { id }, body: { status, note: '' } },
+        'Could not move the deal. Please try again.',
+      ),
     onMutate: async ({ id, status, from }) => {
       await client.cancelQueries({ queryKey: dealKeys.all });
       const rollback = snapshot(client, id);
@@ -132,7 +157,12 @@ export function useSetDealStatus() {
 export function useDeclineReasons(id: string | null) {
   return useQuery({
     queryKey: dealKeys.declineReasons(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(matchesEndpoints.declineReasons, { params: { id: id! }, signal }, 'Could not load the suggested reasons'),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        matchesEndpoints.declineReasons,
+        { params: { id: id! }, signal },
+        'Could not load the suggested reasons',
+      ),
     enabled: id !== null,
   });
 }
@@ -145,7 +175,11 @@ export function useDeclineDeal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reasons, note }: { id: string; reasons: string[]; note: string; from: Deal['status'] }) =>
-      callEndpoint(matchesEndpoints.decline, { params: { id }, body: { reasons, note } }, 'Could not move the deal. Please try again.'),
+      callEndpoint(
+        matchesEndpoints.decline,
+        { params: { id }, body: { reasons, note } },
+        'Could not move the deal. Please try again.',
+      ),
     onMutate: async ({ id, from }) => {
       await client.cancelQueries({ queryKey: dealKeys.all });
       const rollback = snapshot(client, id);
@@ -172,7 +206,11 @@ export function useAssignDeal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ownerId }: { id: string; ownerId: string | null }) =>
-      callEndpoint(dealTeamEndpoints.assign, { params: { id }, body: { memberId: ownerId } }, 'Could not assign the deal. Please try again.'),
+      callEndpoint(
+        dealTeamEndpoints.assign,
+        { params: { id }, body: { memberId: ownerId } },
+        'Could not assign the deal. Please try again.',
+      ),
     onSuccess: ({ deal }) => {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.lists, refetchType: 'none' });
@@ -185,7 +223,8 @@ export function useAssignDeal() {
 export function useMarkReviewed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(dealsEndpoints.markReviewed, { params: { id } }, 'Could not mark the deal as reviewed.'),
+    mutationFn: (id: string) =>
+      callEndpoint(dealsEndpoints.markReviewed, { params: { id } }, 'Could not mark the deal as reviewed.'),
     onSuccess: ({ deal }) => {
       patchDeal(client, deal.id, () => deal);
       void client.invalidateQueries({ queryKey: dealKeys.activity(deal.id) });

@@ -4,7 +4,8 @@ import { apiUrl, authHeader, readError } from '@/lib/api-client';
 import { dealKeys } from './deals';
 
 /** The address of a page image the engine draws for the deal page's viewer. */
-export const deckPagePath = (dealId: string, page: number) => `/api/vc/deals/${encodeURIComponent(dealId)}/deck/pages/${page}.png`;
+export const deckPagePath = (dealId: string, page: number) =>
+  `/api/vc/deals/${encodeURIComponent(dealId)}/deck/pages/${page}.png`;
 
 /**
  * One page of a deal's deck as an image URL. The API authenticates by header, which an <img>

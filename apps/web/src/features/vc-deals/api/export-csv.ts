@@ -17,7 +17,9 @@ export async function exportDealsCsv(view: PipelineView): Promise<string> {
   const query = listQuery(view) as Record<string, QueryValue>;
   let response: Response;
   try {
-    response = await fetch(apiUrl(buildPath(dealsEndpoints.exportCsv.path) + encodeQuery(query)), { headers: authHeader() });
+    response = await fetch(apiUrl(buildPath(dealsEndpoints.exportCsv.path) + encodeQuery(query)), {
+      headers: authHeader(),
+    });
   } catch {
     throw new Error('Cannot reach the FitScore server. Check your connection and try again.');
   }

@@ -152,7 +152,10 @@ export function CommentEditor({
           id={listId}
           role="listbox"
           aria-label="Fund members"
-          className={cn('absolute left-0 z-20 mt-1 max-h-56 w-full max-w-xs overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg', !open && 'hidden')}
+          className={cn(
+            'absolute left-0 z-20 mt-1 max-h-56 w-full max-w-xs overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg',
+            !open && 'hidden',
+          )}
         >
           {options.map((m, i) => (
             <li
@@ -160,7 +163,10 @@ export function CommentEditor({
               id={`${listId}-${i}`}
               role="option"
               aria-selected={suggest?.active === i}
-              className={cn('cursor-pointer px-3 py-1.5 text-sm', suggest?.active === i ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-50')}
+              className={cn(
+                'cursor-pointer px-3 py-1.5 text-sm',
+                suggest?.active === i ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-50',
+              )}
               // Chosen before the box loses focus.
               onMouseDown={(e) => {
                 e.preventDefault();

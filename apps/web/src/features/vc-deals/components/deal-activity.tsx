@@ -34,7 +34,9 @@ export function DealActivity({ dealId }: { dealId: string }) {
         <CardBody>
           {query.isPending ? (
             <Spinner label="Loading the activity" />
-          ) : query.isError ? <QueryError query={query} /> : (
+          ) : query.isError ? (
+            <QueryError query={query} />
+          ) : (
             <ActivityList events={query.data.activity} />
           )}
         </CardBody>
@@ -52,7 +54,10 @@ function ActivityList({ events }: { events: Event[] }) {
       <ol className="relative space-y-3 border-l border-slate-200 pl-4" aria-label="Activity">
         {shown.map((e) => (
           <li key={e.id} className="relative text-sm">
-            <span className={cn('absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full ring-2 ring-white', DOT[e.kind])} aria-hidden="true" />
+            <span
+              className={cn('absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full ring-2 ring-white', DOT[e.kind])}
+              aria-hidden="true"
+            />
             <p className="text-slate-800">
               {e.text}
               {e.by ? <span className="text-slate-500"> by {e.by.name}</span> : null}

@@ -29,18 +29,28 @@ function CommentItem({ comment, dealId, members }: { comment: DealComment; dealI
           <span className="font-semibold text-slate-900">{author}</span>{' '}
           <span className="text-xs text-slate-500">
             <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
-            {comment.editedAt ? (
-              <span title={`Edited ${formatDateTime(comment.editedAt)}`}> · edited</span>
-            ) : null}
+            {comment.editedAt ? <span title={`Edited ${formatDateTime(comment.editedAt)}`}> · edited</span> : null}
           </span>
         </p>
         {comment.mine && !editing ? (
           <div className="flex gap-1">
-            <Button size="sm" variant="ghost" className="h-7 px-2" onClick={() => setEditing(true)} aria-label="Edit comment">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-7 px-2"
+              onClick={() => setEditing(true)}
+              aria-label="Edit comment"
+            >
               <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
               Edit
             </Button>
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label="Delete comment">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-7 px-2 text-red-700 hover:bg-red-50"
+              onClick={() => setConfirming(true)}
+              aria-label="Delete comment"
+            >
               <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
               Delete
             </Button>
@@ -74,7 +84,12 @@ function CommentItem({ comment, dealId, members }: { comment: DealComment; dealI
       ) : (
         <MarkdownLight text={comment.body} className="mt-1 text-sm leading-relaxed break-words text-slate-800" />
       )}
-      <Dialog open={confirming} onOpenChange={setConfirming} title="Delete this comment?" description="It is removed for everyone in your fund.">
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this comment?"
+        description="It is removed for everyone in your fund."
+      >
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             Cancel
@@ -131,7 +146,9 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
         <CardBody className="space-y-5">
           {query.isPending ? (
             <Spinner label="Loading the comments" />
-          ) : query.isError ? <QueryError query={query} /> : query.data.comments.length === 0 ? (
+          ) : query.isError ? (
+            <QueryError query={query} />
+          ) : query.data.comments.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-slate-500">
               <MessageSquare className="h-4 w-4" aria-hidden="true" />
               No comments yet. Start the discussion for your team.

@@ -3,7 +3,13 @@ import type { DealDetail } from '../api/deals';
 import { StrengthsList } from '@/components/ui/strengths-list';
 import { RisksAndRedFlags } from './deal-findings';
 
-export function DealFindingsCards({ analysis, onPage }: { analysis: NonNullable<DealDetail['analysis']>; onPage: (page: number) => void }) {
+export function DealFindingsCards({
+  analysis,
+  onPage,
+}: {
+  analysis: NonNullable<DealDetail['analysis']>;
+  onPage: (page: number) => void;
+}) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Card>

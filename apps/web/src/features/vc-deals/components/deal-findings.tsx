@@ -7,7 +7,8 @@ type Analysis = NonNullable<DealDetail['analysis']>;
 
 /** Weak dimensions and the contradictions the engine found in the deck (red flags, with their page). */
 export function RisksAndRedFlags({ analysis, onPage }: { analysis: Analysis; onPage: (page: number) => void }) {
-  if (analysis.risks.length === 0 && analysis.redFlags.length === 0) return <p className="text-sm text-slate-500">No risks or red flags were found.</p>;
+  if (analysis.risks.length === 0 && analysis.redFlags.length === 0)
+    return <p className="text-sm text-slate-500">No risks or red flags were found.</p>;
   return (
     <ul className="space-y-3">
       {analysis.redFlags.map((f, i) => (
@@ -25,7 +26,9 @@ export function RisksAndRedFlags({ analysis, onPage }: { analysis: Analysis; onP
         <li key={`r${i}`} className="flex gap-3">
           <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" aria-hidden="true" />
           <div>
-            <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">{SUB_SCORE_LABELS[r.dimension]}</p>
+            <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase">
+              {SUB_SCORE_LABELS[r.dimension]}
+            </p>
             <p className="text-sm text-slate-700">{r.text}</p>
           </div>
         </li>

@@ -7,7 +7,13 @@ import { PageLink } from './page-link';
 const BAR = { green: 'bg-emerald-500', yellow: 'bg-yellow-400', orange: 'bg-orange-500', red: 'bg-red-500' } as const;
 
 /** The nine sub-scores under the fund's weights, each with its summary and evidence linked to its pages. */
-export function DealSubScores({ analysis, onPage }: { analysis: NonNullable<DealDetail['analysis']>; onPage: (page: number) => void }) {
+export function DealSubScores({
+  analysis,
+  onPage,
+}: {
+  analysis: NonNullable<DealDetail['analysis']>;
+  onPage: (page: number) => void;
+}) {
   return (
     <ul className="divide-y divide-slate-100">
       {SUB_SCORE_KEYS.map((key) => {
@@ -18,8 +24,14 @@ export function DealSubScores({ analysis, onPage }: { analysis: NonNullable<Deal
               <h3 className="text-sm font-semibold text-slate-800">
                 {SUB_SCORE_LABELS[key]} <span className="font-normal text-slate-500">· weight {sub.weight}</span>
               </h3>
-              <span className="relative order-last col-span-2 h-2 overflow-hidden rounded-full bg-slate-100 sm:order-none sm:col-span-1" aria-hidden="true">
-                <span className={cn('absolute inset-y-0 left-0 rounded-full', BAR[subScoreTone(sub.score)])} style={{ width: `${sub.score * 10}%` }} />
+              <span
+                className="relative order-last col-span-2 h-2 overflow-hidden rounded-full bg-slate-100 sm:order-none sm:col-span-1"
+                aria-hidden="true"
+              >
+                <span
+                  className={cn('absolute inset-y-0 left-0 rounded-full', BAR[subScoreTone(sub.score)])}
+                  style={{ width: `${sub.score * 10}%` }}
+                />
               </span>
               <span className="text-right text-sm font-bold text-slate-900">{sub.score}/10</span>
             </div>

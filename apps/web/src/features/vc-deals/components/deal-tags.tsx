@@ -11,7 +11,9 @@ export function DealTags({ tags, className }: { tags: string[]; className?: stri
           key={tag}
           className={cn(
             'rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset',
-            tag === STRONG_MATCH_TAG ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-slate-50 text-slate-600 ring-slate-200',
+            tag === STRONG_MATCH_TAG
+              ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+              : 'bg-slate-50 text-slate-600 ring-slate-200',
           )}
         >
           {tag}

@@ -50,7 +50,12 @@ function ScoringState({ deal }: { deal: DealDetail['deal'] }) {
       <p className="text-sm text-slate-700">
         <span className="font-medium">Deck link, not downloaded.</span> There is no deck file to score.{' '}
         {deal.scoring.deckLink ? (
-          <a href={deal.scoring.deckLink} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+          <a
+            href={deal.scoring.deckLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-brand-700 underline"
+          >
             Open the deck link
           </a>
         ) : null}
@@ -60,7 +65,8 @@ function ScoringState({ deal }: { deal: DealDetail['deal'] }) {
   return (
     <p className="flex items-center gap-2 text-sm text-slate-600">
       <Spinner className="scale-75 text-brand-600" label="Scoring" />
-      {deal.scoring.state === 'running' ? 'Scoring the deck...' : 'Queued for scoring...'} The page fills in when it is done.
+      {deal.scoring.state === 'running' ? 'Scoring the deck...' : 'Queued for scoring...'} The page fills in when it is
+      done.
     </p>
   );
 }
@@ -108,7 +114,9 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
       </Button>
       <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{deal.startupName}</h1>
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {deal.startupName}
+          </h1>
           {deal.oneLiner ? <p className="mt-1 text-slate-600">{deal.oneLiner}</p> : null}
           <div className="mt-2 flex flex-wrap gap-1.5">
             {[deal.sector, deal.stage, deal.geography].filter(Boolean).map((v) => (
@@ -147,7 +155,12 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
             <CardBody>
               <div ref={viewer} className="scroll-mt-24">
                 {analysis && analysis.pages > 0 ? (
-                  <DeckViewer dealId={deal.id} pages={analysis.pages} page={Math.min(page, analysis.pages)} onPage={setPage} />
+                  <DeckViewer
+                    dealId={deal.id}
+                    pages={analysis.pages}
+                    page={Math.min(page, analysis.pages)}
+                    onPage={setPage}
+                  />
                 ) : (
                   <ScoringState deal={deal} />
                 )}
@@ -175,7 +188,11 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
               {deal.fitScore !== null ? (
                 <>
                   {renderScore(deal.fitScore)}
-                  {deal.confidence ? <Badge tone={deal.confidence === 'High' ? 'green' : deal.confidence === 'Medium' ? 'amber' : 'red'}>{deal.confidence} confidence</Badge> : null}
+                  {deal.confidence ? (
+                    <Badge tone={deal.confidence === 'High' ? 'green' : deal.confidence === 'Medium' ? 'amber' : 'red'}>
+                      {deal.confidence} confidence
+                    </Badge>
+                  ) : null}
                   <DealTags tags={deal.tags} className="justify-center" />
                   <div className="w-full text-left">
                     <Recommendation score={deal.fitScore} />
@@ -211,7 +228,12 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
                 <Row label="Reviewed">{deal.reviewedAt ? formatDateTime(deal.reviewedAt) : 'Not yet'}</Row>
                 {deal.website ? (
                   <Row label="Website">
-                    <a href={deal.website} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+                    <a
+                      href={deal.website}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    >
                       <Globe className="h-3.5 w-3.5" aria-hidden="true" />
                       {deal.website.replace(/^https?:\/\//, '')}
                     </a>
@@ -219,7 +241,10 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
                 ) : null}
                 {deal.contactEmail ? (
                   <Row label="Contact">
-                    <a href={`mailto:${deal.contactEmail}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+                    <a
+                      href={`mailto:${deal.contactEmail}`}
+                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    >
                       <Mail className="h-3.5 w-3.5" aria-hidden="true" />
                       {deal.contactEmail}
                     </a>

@@ -65,7 +65,12 @@ function useScrollIntoView(selected: number) {
 const NAME_LINK = 'font-semibold text-slate-900 hover:text-brand-700 hover:underline';
 
 /** The pipeline table (Date, Startup, Sector, Stage, Geography, FitScore, Source, Actions); cards on a phone. */
-export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal[]; selected: number; cards: boolean } & DealRowActions) {
+export function DealsTable({
+  deals,
+  selected,
+  cards,
+  ...actions
+}: { deals: Deal[]; selected: number; cards: boolean } & DealRowActions) {
   const selectedRef = useScrollIntoView(selected);
   const setRef = (i: number) => (el: HTMLElement | null) => {
     if (i === selected) selectedRef.current = el;
@@ -81,7 +86,10 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
             ref={setRef(i)}
             aria-current={i === selected ? 'true' : undefined}
             onClick={() => actions.onSelect(i)}
-            className={cn('rounded-xl border bg-white p-4 shadow-sm', i === selected ? 'border-brand-400 ring-2 ring-brand-200' : 'border-slate-200')}
+            className={cn(
+              'rounded-xl border bg-white p-4 shadow-sm',
+              i === selected ? 'border-brand-400 ring-2 ring-brand-200' : 'border-slate-200',
+            )}
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
@@ -103,7 +111,12 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />
               <AddCommentLink deal={deal} />
               <StatusButtons deal={deal} compact onSet={(s) => actions.onStatus(deal, s)} />
-              <AssignSelect deal={deal} members={actions.members} onAssign={(m) => actions.onAssign(deal, m)} className="ml-auto" />
+              <AssignSelect
+                deal={deal}
+                members={actions.members}
+                onAssign={(m) => actions.onAssign(deal, m)}
+                className="ml-auto"
+              />
             </div>
           </li>
         ))}
@@ -116,14 +129,30 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-3 py-3">Date</th>
-            <th scope="col" className="px-3 py-3">Startup</th>
-            <th scope="col" className="px-3 py-3">Sector</th>
-            <th scope="col" className="px-3 py-3">Stage</th>
-            <th scope="col" className="px-3 py-3">Geography</th>
-            <th scope="col" className="px-3 py-3">FitScore</th>
-            <th scope="col" className="px-3 py-3">Source</th>
-            <th scope="col" className="px-3 py-3">Actions</th>
+            <th scope="col" className="px-3 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Startup
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Sector
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Stage
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Geography
+            </th>
+            <th scope="col" className="px-3 py-3">
+              FitScore
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Source
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -133,7 +162,10 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               ref={setRef(i)}
               aria-selected={i === selected}
               onClick={() => actions.onSelect(i)}
-              className={cn('cursor-default align-top', i === selected ? 'bg-brand-50/70 outline-2 -outline-offset-2 outline-brand-300' : 'hover:bg-slate-50')}
+              className={cn(
+                'cursor-default align-top',
+                i === selected ? 'bg-brand-50/70 outline-2 -outline-offset-2 outline-brand-300' : 'hover:bg-slate-50',
+              )}
             >
               <td className="px-3 py-3 whitespace-nowrap text-slate-600">{formatDate(deal.date)}</td>
               <td className="min-w-56 px-4 py-3">
@@ -148,7 +180,10 @@ export function DealsTable({ deals, selected, cards, ...actions }: { deals: Deal
               <td className="px-3 py-3">
                 <FitScoreBar deal={deal} />
               </td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-700" title={deal.sources.length > 1 ? `${deal.sources.length} sources` : undefined}>
+              <td
+                className="px-3 py-3 whitespace-nowrap text-slate-700"
+                title={deal.sources.length > 1 ? `${deal.sources.length} sources` : undefined}
+              >
                 {sourceSummary(deal)}
               </td>
               <td className="px-3 py-3">

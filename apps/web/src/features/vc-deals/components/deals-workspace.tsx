@@ -1,5 +1,5 @@
 import type { Deal, DealStatus, FundMember } from '@fitscore/contracts';
-import type { LucideIcon } from 'lucide-react';
+import { Columns3, Rows3, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
@@ -7,11 +7,13 @@ import { Button } from '@/components/ui/button';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { boardQuery, useDealBoard, useStages } from '../api/board';
 import { useAssignDeal, useDealFacets, useDealList, useMembers } from '../api/deals';
 import { hasFilters, readView, writeView, type PipelineView } from '../lib/filters';
 import { countLabel } from '../lib/labels';
 import { shortcutAllowed, STATUS_KEYS } from '../lib/keys';
 import { usePhoneLayout } from '../lib/use-phone';
+import { DealsBoard } from './deals-board';
 import { DealsTable } from './deals-table';
 import { EmptyDeals } from './empty-deals';
 import { ExportCsvButton } from './export-csv-button';
@@ -33,13 +35,71 @@ export interface DealsWorkspaceProps {
   headerActions?: ReactNode;
 }
 
+type Layout = 'table' | 'board';
+const LAYOUT_KEY = 'fitscore.pipeline.layout';
+const storedLayout = (): Layout => {
+  try {
+    return localStorage.getItem(LAYOUT_KEY) === 'board' ? 'board' : 'table';
+  } catch {
+    return 'table';
+  }
+};
+
+/** Table or Board, remembered in this browser. */
+function useLayout(): [Layout, (layout: Layout) => void] {
+  const [layout, setLayout] = useState<Layout>(storedLayout);
+  const choose = useCallback((next: Layout) => {
+    setLayout(next);
+    try {
+      localStorage.setItem(LAYOUT_KEY, next);
+    } catch {
+      // A browser that keeps nothing still switches, for this visit.
+    }
+  }, []);
+  return [layout, choose];
+}
+
+function LayoutSwitch({ value, onChange }: { value: Layout; onChange: (layout: Layout) => void }) {
+  const options: { layout: Layout; label: string; icon: LucideIcon }[] = [
+    { layout: 'table', label: 'Table', icon: Rows3 },
+    { layout: 'board', label: 'Board', icon: Columns3 },
+  ];
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Pipeline view"
+      className="inline-flex rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200"
+    >
+      {options.map(({ layout, label, icon: Icon }) => (
+        <button
+          key={layout}
+          type="button"
+          role="radio"
+          aria-checked={value === layout}
+          onClick={() => onChange(layout)}
+          className={
+            value === layout
+              ? 'inline-flex min-h-9 items-center gap-1.5 rounded-md bg-white px-3 text-sm font-semibold text-brand-700 shadow-sm'
+              : 'inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-slate-600 hover:text-slate-900'
+          }
+        >
+          <Icon className="h-4 w-4" aria-hidden="true" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** Loads more rows when the end of the list comes into view. */
 function useLoadMore(enabled: boolean, load: () => void) {
   const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || !enabled) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: '400px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
+      rootMargin: '400px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [enabled, load]);
@@ -50,7 +110,13 @@ function useLoadMore(enabled: boolean, load: () => void) {
 export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActions }: DealsWorkspaceProps) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readView(params, fixedStatus), [params, fixedStatus]);
+  const [chosenLayout, setLayout] = useLayout();
+  // The board is the whole pipeline's; the Hot/Track/Cold pages stay lists.
+  const layout: Layout = fixedStatus ? 'table' : chosenLayout;
   const list = useDealList(view);
+  const query = useMemo(() => boardQuery(view), [view]);
+  const board = useDealBoard(query, layout === 'board');
+  const stages = useStages();
   const members = useMembers().data?.members ?? [];
   const facets = useDealFacets(view.tab === 'all' ? undefined : view.tab).data?.facets;
   const { move, dialog: declineDialog } = useMoveDeal();
@@ -69,17 +135,22 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   const select = useCallback((i: number) => setSelectedId(deals[i]?.id ?? null), [deals]);
 
   const update = useCallback(
-    (patch: Partial<PipelineView>) => setParams(writeView({ ...view, ...patch }, fixedStatus), { replace: !('tab' in patch) }),
+    (patch: Partial<PipelineView>) =>
+      setParams(writeView({ ...view, ...patch }, fixedStatus), { replace: !('tab' in patch) }),
     [view, fixedStatus, setParams],
   );
-  const clear = useCallback(() => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)), [fixedStatus, setParams, view.tab]);
+  const clear = useCallback(
+    () => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)),
+    [fixedStatus, setParams, view.tab],
+  );
 
   const giveTo = useCallback(
     (deal: Deal, member: FundMember | null) => {
       assign.mutate(
         { id: deal.id, ownerId: member?.id ?? null },
         {
-          onSuccess: () => toast.success(member ? `Deal assigned to ${member.name || member.email}` : 'Deal unassigned'),
+          onSuccess: () =>
+            toast.success(member ? `Deal assigned to ${member.name || member.email}` : 'Deal unassigned'),
           onError: (err) => toast.error(errorMessage(err, 'Could not assign the deal. Please try again.')),
         },
       );
@@ -89,18 +160,23 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (!shortcutAllowed(event) || deals.length === 0) return;
+      if (layout === 'board' || !shortcutAllowed(event) || deals.length === 0) return;
       const key = event.key;
       if (key === 'j' || key === 'ArrowDown') select(Math.min(deals.length - 1, selected + 1));
       else if (key === 'k' || key === 'ArrowUp') select(Math.max(0, selected - 1));
-      else if (key === 'Enter' && current && !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)) setQuickViewId(current.id);
+      else if (
+        key === 'Enter' &&
+        current &&
+        !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)
+      )
+        setQuickViewId(current.id);
       else if (STATUS_KEYS[key] && current) move(current, STATUS_KEYS[key]);
       else return;
       event.preventDefault();
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [deals.length, current, selected, select, move]);
+  }, [layout, deals.length, current, selected, select, move]);
 
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -124,9 +200,50 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
       />
       <div className="space-y-4">
         {first ? <TrialBanner plan={first.plan} /> : null}
-        <PipelineFilters view={view} members={members} facets={facets} onChange={update} onClear={clear} />
-        {fixedStatus ? null : <StatusTabs value={view.tab} counts={first?.counts} countsCap={first?.countsCap ?? null} onChange={(tab) => update({ tab })} />}
-        {list.isPending ? (
+        <PipelineFilters
+          view={view}
+          members={members}
+          facets={facets}
+          onChange={update}
+          onClear={clear}
+          board={layout === 'board'}
+        />
+        {fixedStatus ? null : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            {layout === 'table' ? (
+              <StatusTabs
+                value={view.tab}
+                counts={first?.counts}
+                countsCap={first?.countsCap ?? null}
+                onChange={(tab) => update({ tab })}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">Stages in our process</p>
+            )}
+            <LayoutSwitch value={layout} onChange={setLayout} />
+          </div>
+        )}
+        {layout === 'board' ? (
+          board.data && stages.data ? (
+            <>
+              <p className="text-xs text-slate-500" aria-live="polite">
+                {board.isFetching
+                  ? 'Updating…'
+                  : `${board.data.columns.reduce((n, c) => n + c.count, 0)} deals across ${board.data.columns.length} stages`}
+              </p>
+              <DealsBoard board={board.data} stages={stages.data.stages} query={query} />
+            </>
+          ) : board.isError || stages.isError ? (
+            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              {(board.error ?? stages.error)?.message}{' '}
+              <Button variant="link" onClick={() => void Promise.all([board.refetch(), stages.refetch()])}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <PageLoader label="Loading the board" />
+          )
+        ) : list.isPending ? (
           <PageLoader label="Loading deals" />
         ) : list.isError && !list.data ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">

@@ -8,14 +8,25 @@ import { useDealDetail } from '../api/deals';
 import { shortcutAllowed } from '../lib/keys';
 
 /** What a drawn PowerPoint slide shows and leaves out (the engine rebuilds it, see ADR 0028). */
-export const PPTX_CAPTION = 'PowerPoint slide drawn from its text, shapes and pictures; charts and effects are not drawn.';
+export const PPTX_CAPTION =
+  'PowerPoint slide drawn from its text, shapes and pictures; charts and effects are not drawn.';
 
 /**
  * The deck, a page at a time, as the engine draws it. ← and → page through it (not while
  * typing); evidence elsewhere on the page opens the page it cites. A .pptx deck's slides
  * are rebuilt by the engine, and say so under the slide.
  */
-export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pages: number; page: number; onPage: (page: number) => void }) {
+export function DeckViewer({
+  dealId,
+  pages,
+  page,
+  onPage,
+}: {
+  dealId: string;
+  pages: number;
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const image = useDeckPage(dealId, page);
   // The deal page has this deal loaded already: this reads it from the query cache.
   const pptx = useDealDetail(dealId).data?.analysis?.deck.format === 'pptx';
@@ -66,7 +77,13 @@ export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pa
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-3">
-        <Button variant="secondary" size="sm" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => go(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           <span className="hidden sm:inline">Previous</span>
         </Button>
@@ -74,7 +91,13 @@ export function DeckViewer({ dealId, pages, page, onPage }: { dealId: string; pa
           Page {page} of {pages}
           <span className="hidden text-xs text-slate-400 sm:inline"> · ← → to page</span>
         </p>
-        <Button variant="secondary" size="sm" onClick={() => go(page + 1)} disabled={page >= pages} aria-label="Next page">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => go(page + 1)}
+          disabled={page >= pages}
+          aria-label="Next page"
+        >
           <span className="hidden sm:inline">Next</span>
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>

@@ -23,14 +23,28 @@ function ReasonChip({ reason, pressed, onToggle }: { reason: string; pressed: bo
         pressed ? 'bg-sky-50 text-sky-800 ring-sky-300' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
       )}
     >
-      {pressed ? <Check className="h-4 w-4 shrink-0" aria-hidden="true" /> : <Plus className="h-4 w-4 shrink-0" aria-hidden="true" />}
+      {pressed ? (
+        <Check className="h-4 w-4 shrink-0" aria-hidden="true" />
+      ) : (
+        <Plus className="h-4 w-4 shrink-0" aria-hidden="true" />
+      )}
       <span className="break-words">{reason}</span>
     </button>
   );
 }
 
 /** The form inside the dialog: its state starts afresh for each deal. */
-function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () => void; onConfirm: (reasons: string[], note: string) => void }) {
+function DeclineForm({
+  deal,
+  target,
+  onCancel,
+  onConfirm,
+}: {
+  deal: Deal;
+  target: string;
+  onCancel: () => void;
+  onConfirm: (reasons: string[], note: string) => void;
+}) {
   const suggested = useDeclineReasons(deal.id);
   // Suggestions arrive picked (prefilled); what the investor leaves out or adds is kept apart, so nothing is lost while they load.
   const [added, setAdded] = useState<string[]>([]);
@@ -74,9 +88,13 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
         ) : suggested.isError ? (
           <p className="text-sm text-red-700">{suggested.error.message} You can still add your own reason.</p>
         ) : suggested.data.reasons.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing in this deal stands out against your thesis or the bar for its stage. Add your own reason.</p>
+          <p className="text-sm text-slate-600">
+            Nothing in this deal stands out against your thesis or the bar for its stage. Add your own reason.
+          </p>
         ) : (
-          <p className="text-xs text-slate-500">Suggested from the thesis fit and the analysis. Tap a reason to leave it out.</p>
+          <p className="text-xs text-slate-500">
+            Suggested from the thesis fit and the analysis. Tap a reason to leave it out.
+          </p>
         )}
         {offered.length > 0 ? (
           <div className="flex flex-wrap gap-2">
@@ -108,19 +126,26 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
           </div>
         )}
       </Field>
-      <Field label="Internal note (optional)" hint="Only your team sees the note, in the deal's history. The founder never sees it.">
-        {(ids) => <Textarea {...ids} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />}
+      <Field
+        label="Internal note (optional)"
+        hint="Only your team sees the note, in the deal's history. The founder never sees it."
+      >
+        {(ids) => (
+          <Textarea {...ids} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+        )}
       </Field>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-500" aria-live="polite">
-          {chosen.length === 0 ? 'Pick or add at least one reason.' : `${chosen.length} ${chosen.length === 1 ? 'reason' : 'reasons'} picked`}
+          {chosen.length === 0
+            ? 'Pick or add at least one reason.'
+            : `${chosen.length} ${chosen.length === 1 ? 'reason' : 'reasons'} picked`}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" disabled={chosen.length === 0}>
-            Move to Cold
+            Move to {target}
           </Button>
         </div>
       </div>
@@ -132,15 +157,28 @@ function DeclineForm({ deal, onCancel, onConfirm }: { deal: Deal; onCancel: () =
  * 'Reason for passing': moving a Platform, Form or Email deal to Cold asks why, with reasons suggested
  * from its thesis fit and analysis (prefilled) and an internal note. Cancel leaves the status.
  */
-export function DeclineDialog({ deal, onCancel, onConfirm }: { deal: Deal | null; onCancel: () => void; onConfirm: (reasons: string[], note: string) => void }) {
+export function DeclineDialog({
+  deal,
+  target = 'Cold',
+  onCancel,
+  onConfirm,
+}: {
+  deal: Deal | null;
+  /** Where the deal goes: Cold, or the board's stage mapped to Cold (Passed). */
+  target?: string | undefined;
+  onCancel: () => void;
+  onConfirm: (reasons: string[], note: string) => void;
+}) {
   return (
     <Dialog
       open={deal !== null}
       onOpenChange={(open) => (open ? undefined : onCancel())}
       title={DECLINE_DIALOG_TITLE}
-      description={deal ? `${deal.startupName} moves to Cold. ${howFounderHears(deal.source)}` : undefined}
+      description={deal ? `${deal.startupName} moves to ${target}. ${howFounderHears(deal.source)}` : undefined}
     >
-      {deal ? <DeclineForm key={deal.id} deal={deal} onCancel={onCancel} onConfirm={onConfirm} /> : null}
+      {deal ? (
+        <DeclineForm key={deal.id} deal={deal} target={target} onCancel={onCancel} onConfirm={onConfirm} />
+      ) : null}
     </Dialog>
   );
 }

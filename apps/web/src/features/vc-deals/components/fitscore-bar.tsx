@@ -23,10 +23,24 @@ const SCORING_TEXT: Record<Deal['scoring']['state'], string> = {
 };
 
 /** The FitScore as a number and a coloured bar, with its confidence; the scoring state until there is one. */
-export function FitScoreBar({ deal, className, showScore = true }: { deal: Pick<Deal, 'fitScore' | 'confidence' | 'scoring'>; className?: string; showScore?: boolean }) {
+export function FitScoreBar({
+  deal,
+  className,
+  showScore = true,
+}: {
+  deal: Pick<Deal, 'fitScore' | 'confidence' | 'scoring'>;
+  className?: string;
+  showScore?: boolean;
+}) {
   if (deal.fitScore === null) {
     return (
-      <span className={cn('text-xs font-medium', deal.scoring.state === 'failed' ? 'text-red-700' : 'text-slate-500', className)}>
+      <span
+        className={cn(
+          'text-xs font-medium',
+          deal.scoring.state === 'failed' ? 'text-red-700' : 'text-slate-500',
+          className,
+        )}
+      >
         {SCORING_TEXT[deal.scoring.state]}
       </span>
     );
@@ -42,10 +56,15 @@ export function FitScoreBar({ deal, className, showScore = true }: { deal: Pick<
         ) : (
           <span />
         )}
-        {deal.confidence ? <span className={cn('text-xs font-medium', CONFIDENCE[deal.confidence])}>{deal.confidence} confidence</span> : null}
+        {deal.confidence ? (
+          <span className={cn('text-xs font-medium', CONFIDENCE[deal.confidence])}>{deal.confidence} confidence</span>
+        ) : null}
       </div>
       <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-        <div className={cn('h-full rounded-full', BAR[scoreTone(score)])} style={{ width: `${Math.max(2, Math.min(100, score))}%` }} />
+        <div
+          className={cn('h-full rounded-full', BAR[scoreTone(score)])}
+          style={{ width: `${Math.max(2, Math.min(100, score))}%` }}
+        />
       </div>
     </div>
   );

@@ -18,23 +18,40 @@ function Why({ dealId }: { dealId: string }) {
   const detail = useDealDetail(dealId);
   if (detail.isPending) return <Spinner label="Loading the evidence" className="text-brand-600" />;
   if (detail.isError) return <p className="text-sm text-red-700">{detail.error.message}</p>;
-  if (!detail.data.analysis) return <p className="text-sm text-slate-500">The evidence appears once the deck is scored.</p>;
+  if (!detail.data.analysis)
+    return <p className="text-sm text-slate-500">The evidence appears once the deck is scored.</p>;
   return <WhyChips chips={whyChips(detail.data.analysis)} />;
 }
 
 /** Quick view of the selected deal: score, confidence, triage, why, recommendation, and the way to the deal page. */
-export function QuickView({ deal, onClose, onStatus }: { deal: Deal | null; onClose: () => void; onStatus: (deal: Deal, status: DealStatus) => void }) {
+export function QuickView({
+  deal,
+  onClose,
+  onStatus,
+}: {
+  deal: Deal | null;
+  onClose: () => void;
+  onStatus: (deal: Deal, status: DealStatus) => void;
+}) {
   return (
     <Dialog
       open={deal !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={deal?.startupName ?? ''}
-      description={deal ? [deal.sector, deal.stage, deal.geography, SOURCE_LABELS[deal.source]].filter(Boolean).join(' · ') : undefined}
+      description={
+        deal
+          ? [deal.sector, deal.stage, deal.geography, SOURCE_LABELS[deal.source]].filter(Boolean).join(' · ')
+          : undefined
+      }
     >
       {deal ? (
         <div className="space-y-5">
           <div className="flex items-center gap-4">
-            <div className="text-center" role="img" aria-label={deal.fitScore === null ? 'Not scored yet' : `FitScore ${deal.fitScore} out of 100`}>
+            <div
+              className="text-center"
+              role="img"
+              aria-label={deal.fitScore === null ? 'Not scored yet' : `FitScore ${deal.fitScore} out of 100`}
+            >
               <p className="text-4xl font-bold text-slate-900">{deal.fitScore ?? '—'}</p>
               <p className="text-xs text-slate-500">FitScore</p>
             </div>

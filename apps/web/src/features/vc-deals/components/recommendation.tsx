@@ -1,7 +1,11 @@
 import { cn } from '@/lib/cn';
 import { RECOMMENDATION_BANDS, recommendationOf } from '@fitscore/contracts';
 
-const TONE = { 'Strong Match': 'bg-emerald-600 text-white', Consider: 'bg-amber-500 text-white', 'Weak Match': 'bg-red-600 text-white' } as const;
+const TONE = {
+  'Strong Match': 'bg-emerald-600 text-white',
+  Consider: 'bg-amber-500 text-white',
+  'Weak Match': 'bg-red-600 text-white',
+} as const;
 
 /** Recommendation: Strong Match (80+), Consider (60-79), Weak Match (below 60); the deal's band is marked. */
 export function Recommendation({ score }: { score: number }) {
@@ -16,7 +20,10 @@ export function Recommendation({ score }: { score: number }) {
             <li
               key={band.label}
               aria-current={active ? 'true' : undefined}
-              className={cn('rounded-lg px-2 py-2 text-center text-xs font-semibold', active ? TONE[band.label] : 'bg-slate-100 text-slate-500')}
+              className={cn(
+                'rounded-lg px-2 py-2 text-center text-xs font-semibold',
+                active ? TONE[band.label] : 'bg-slate-100 text-slate-500',
+              )}
             >
               <span className="block">{band.label}</span>
               <span className="block font-normal opacity-80">{band.range}</span>

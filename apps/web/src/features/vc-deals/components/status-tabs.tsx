@@ -35,11 +35,20 @@ export function StatusTabs({
             onClick={() => onChange(tab)}
             className={cn(
               'inline-flex items-center justify-center gap-1 rounded-full px-1 py-1.5 text-sm font-semibold sm:gap-2 sm:px-4 ring-1 ring-inset transition-colors',
-              selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
+              selected
+                ? 'bg-brand-600 text-white ring-brand-600'
+                : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
             )}
           >
             {label}
-            <span className={cn('rounded-full px-1.5 text-xs sm:px-2', selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{counts ? countLabel(counts[tab], countsCap) : '·'}</span>
+            <span
+              className={cn(
+                'rounded-full px-1.5 text-xs sm:px-2',
+                selected ? 'bg-white/20' : 'bg-slate-100 text-slate-600',
+              )}
+            >
+              {counts ? countLabel(counts[tab], countsCap) : '·'}
+            </span>
           </button>
         );
       })}

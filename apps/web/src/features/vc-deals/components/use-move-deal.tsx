@@ -27,7 +27,10 @@ export function useMoveDeal() {
       }
       setStatus.mutate(
         { id: deal.id, status, from: deal.status },
-        { onSuccess: () => toast.success(movedToast(status)), onError: (err) => toast.error(errorMessage(err, MOVE_FAILED)) },
+        {
+          onSuccess: () => toast.success(movedToast(status)),
+          onError: (err) => toast.error(errorMessage(err, MOVE_FAILED)),
+        },
       );
     },
     [setStatus, toast],
@@ -39,7 +42,10 @@ export function useMoveDeal() {
     setAsking(null);
     decline.mutate(
       { id: deal.id, reasons, note, from: deal.status },
-      { onSuccess: () => toast.success(movedToast('cold')), onError: (err) => toast.error(errorMessage(err, MOVE_FAILED)) },
+      {
+        onSuccess: () => toast.success(movedToast('cold')),
+        onError: (err) => toast.error(errorMessage(err, MOVE_FAILED)),
+      },
     );
   };
 

@@ -9,7 +9,8 @@ describe('asksForReasons', () => {
   });
 
   it('keeps other sources, other statuses and a deal already Cold one click', () => {
-    for (const source of ['upload', 'webhook'] as const) expect(asksForReasons({ source, status: 'hot' }, 'cold')).toBe(false);
+    for (const source of ['upload', 'webhook'] as const)
+      expect(asksForReasons({ source, status: 'hot' }, 'cold')).toBe(false);
     expect(asksForReasons({ source: 'platform', status: 'new' }, 'hot')).toBe(false);
     expect(asksForReasons({ source: 'form', status: 'cold' }, 'cold')).toBe(false);
   });

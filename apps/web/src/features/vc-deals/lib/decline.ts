@@ -8,7 +8,9 @@ export const REASON_SOURCES: readonly Deal['source'][] = ['platform', 'form', 'e
 
 /** How the founder of a deal from this source hears the reasons (the Cold dialog says it). */
 export const howFounderHears = (source: Deal['source']) =>
-  source === 'platform' ? 'The founder sees the reasons you pick in FitScore, never the note.' : 'The founder is emailed the reasons you pick, never the note.';
+  source === 'platform'
+    ? 'The founder sees the reasons you pick in FitScore, never the note.'
+    : 'The founder is emailed the reasons you pick, never the note.';
 
 /** Moving a Platform, Form or Email deal to Cold asks for reasons; every other move (and a deal already Cold) stays one click. */
 export const asksForReasons = (deal: Pick<Deal, 'source' | 'status'>, status: DealStatus) =>

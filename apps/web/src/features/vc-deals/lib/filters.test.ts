@@ -4,9 +4,21 @@ import { recommendationOf } from '@fitscore/contracts';
 
 describe('the pipeline view in the address bar', () => {
   it('reads tab, search, filters and sort, and writes them back the same', () => {
-    const params = new URLSearchParams('tab=track&q=air&sector=SaaS&region=US&confidence=High&source=email&sort=-fitScore');
+    const params = new URLSearchParams(
+      'tab=track&q=air&sector=SaaS&region=US&confidence=High&source=email&sort=-fitScore',
+    );
     const view = readView(params);
-    expect(view).toMatchObject({ tab: 'track', q: 'air', sector: 'SaaS', region: 'US', confidence: 'High', source: 'email', sort: '-fitScore', stage: '', owner: '' });
+    expect(view).toMatchObject({
+      tab: 'track',
+      q: 'air',
+      sector: 'SaaS',
+      region: 'US',
+      confidence: 'High',
+      source: 'email',
+      sort: '-fitScore',
+      stage: '',
+      owner: '',
+    });
     expect(writeView(view).toString()).toBe(params.toString());
     expect(hasFilters(view)).toBe(true);
   });
@@ -25,8 +37,16 @@ describe('the pipeline view in the address bar', () => {
   });
 
   it('turns the view into the list call (one value per filter, the tab as status)', () => {
-    const view = readView(new URLSearchParams('tab=hot&q=%20pay%20&stage=Seed&owner=6f1c2a3b-0d4e-4f5a-8b6c-7d8e9f0a1b2c'));
-    expect(listQuery(view)).toEqual({ status: 'hot', q: 'pay', stage: ['Seed'], owner: ['6f1c2a3b-0d4e-4f5a-8b6c-7d8e9f0a1b2c'], sort: '-date' });
+    const view = readView(
+      new URLSearchParams('tab=hot&q=%20pay%20&stage=Seed&owner=6f1c2a3b-0d4e-4f5a-8b6c-7d8e9f0a1b2c'),
+    );
+    expect(listQuery(view)).toEqual({
+      status: 'hot',
+      q: 'pay',
+      stage: ['Seed'],
+      owner: ['6f1c2a3b-0d4e-4f5a-8b6c-7d8e9f0a1b2c'],
+      sort: '-date',
+    });
     expect(listQuery(readView(new URLSearchParams()))).toEqual({ sort: '-date' });
   });
 });

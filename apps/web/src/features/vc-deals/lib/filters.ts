@@ -1,4 +1,12 @@
-import { DEAL_CONFIDENCES, DEAL_FACETS, DEAL_SORTS, DEAL_SOURCES, DEAL_STATUSES, type DealSort, type DealStatus } from '@fitscore/contracts';
+import {
+  DEAL_CONFIDENCES,
+  DEAL_FACETS,
+  DEAL_SORTS,
+  DEAL_SOURCES,
+  DEAL_STATUSES,
+  type DealSort,
+  type DealStatus,
+} from '@fitscore/contracts';
 
 /** The pipeline's view as the URL keeps it: tab, search, one value per filter, sort. */
 export interface PipelineView {

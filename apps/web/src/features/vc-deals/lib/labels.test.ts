@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { countLabel, laterArrivals, sourceSummary } from './labels';
 
-const at = (channel: 'form' | 'email' | 'webhook', receivedAt: string) => ({ channel, receivedAt, deckLink: null, note: '' });
+const at = (channel: 'form' | 'email' | 'webhook', receivedAt: string) => ({
+  channel,
+  receivedAt,
+  deckLink: null,
+  note: '',
+});
 
 describe('a deal that arrived through several channels', () => {
   it('shows its first channel and how many more', () => {
     expect(sourceSummary({ source: 'form', sources: [at('form', '2026-11-20T10:00:00Z')] })).toBe('Form');
-    expect(sourceSummary({ source: 'form', sources: [at('form', '2026-11-20T10:00:00Z'), at('email', '2026-11-21T10:00:00Z'), at('webhook', '2026-11-22T10:00:00Z')] })).toBe('Form +2');
+    expect(
+      sourceSummary({
+        source: 'form',
+        sources: [
+          at('form', '2026-11-20T10:00:00Z'),
+          at('email', '2026-11-21T10:00:00Z'),
+          at('webhook', '2026-11-22T10:00:00Z'),
+        ],
+      }),
+    ).toBe('Form +2');
   });
 
   it('lists each later arrival with its channel', () => {

@@ -16,7 +16,9 @@ export function sourceSummary(deal: Pick<Deal, 'source' | 'sources'>): string {
 
 /** 'also received by Email on 25 Nov 2026' for each arrival after the first. */
 export function laterArrivals(deal: Pick<Deal, 'sources'>): string[] {
-  return deal.sources.slice(1).map((s) => `Also received by ${SOURCE_LABELS[s.channel]} on ${formatDate(s.receivedAt)}`);
+  return deal.sources
+    .slice(1)
+    .map((s) => `Also received by ${SOURCE_LABELS[s.channel]} on ${formatDate(s.receivedAt)}`);
 }
 
 export const SORT_LABELS: Record<DealSort, string> = {
@@ -31,7 +33,9 @@ export const SORT_LABELS: Record<DealSort, string> = {
 export const movedToast = (status: DealStatus) => `Deal moved to ${DEAL_STATUS_LABELS[status]}`;
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A count of the list as the tabs show it: '100+' once a broad search's count reached its cap (countsCap). */
-export const countLabel = (n: number, cap: number | null) => (cap !== null && n >= cap ? `${cap.toLocaleString('en-US')}+` : String(n));
+export const countLabel = (n: number, cap: number | null) =>
+  cap !== null && n >= cap ? `${cap.toLocaleString('en-US')}+` : String(n);

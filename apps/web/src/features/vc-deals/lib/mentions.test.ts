@@ -22,7 +22,13 @@ describe('mentions in the comment box', () => {
   it('turns chosen @names into tokens and back', () => {
     const wire = toWire('@Ann Lee and @Ann, not @Annabel nor @Bob', [ann, annLee]);
     expect(wire).toBe(`@[Ann Lee](${annLee.id}) and @[Ann](${ann.id}), not @Annabel nor @Bob`);
-    expect(fromWire(wire)).toEqual({ text: '@Ann Lee and @Ann, not @Annabel nor @Bob', chosen: [{ id: annLee.id, name: 'Ann Lee' }, { id: ann.id, name: 'Ann' }] });
+    expect(fromWire(wire)).toEqual({
+      text: '@Ann Lee and @Ann, not @Annabel nor @Bob',
+      chosen: [
+        { id: annLee.id, name: 'Ann Lee' },
+        { id: ann.id, name: 'Ann' },
+      ],
+    });
     expect(toWire(wire, [ann, annLee])).toBe(wire);
   });
 });

@@ -6,7 +6,8 @@ export interface Mentionable {
 }
 
 /** The name a member goes by in a comment ('@Cleo Colleague'): their name, else their email. */
-export const mentionName = (m: { name: string; email?: string }) => (m.name || m.email || 'member').replace(/[[\]\n]/g, ' ').trim();
+export const mentionName = (m: { name: string; email?: string }) =>
+  (m.name || m.email || 'member').replace(/[[\]\n]/g, ' ').trim();
 
 /**
  * The text the author typed, with each chosen member's `@Name` turned into the token the server
@@ -19,7 +20,9 @@ export function toWire(text: string, chosen: Mentionable[]): string {
   const pattern = new RegExp(`@(${byLength.map((m) => escape(m.name)).join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
   const byName = new Map(byLength.map((m) => [m.name, m]));
   // A token already in the text stays as it is.
-  return replaceOutsideTokens(text, (part) => part.replace(pattern, (_all, name: string) => mentionToken(byName.get(name)!)));
+  return replaceOutsideTokens(text, (part) =>
+    part.replace(pattern, (_all, name: string) => mentionToken(byName.get(name)!)),
+  );
 }
 
 function replaceOutsideTokens(text: string, fn: (part: string) => string): string {

@@ -15,6 +15,13 @@ export function whyChips(analysis: NonNullable<DealDetail['analysis']>): WhyChip
     const sub = analysis.subScores[key];
     const kind = insightKind(sub.score);
     if (!kind) return [];
-    return [{ key, kind, text: `${kind === 'strong' ? 'Strong' : 'Weak'} ${SUB_SCORE_LABELS[key].toLowerCase()} ${sub.score}/10`, evidence: sub.evidence[0] }];
+    return [
+      {
+        key,
+        kind,
+        text: `${kind === 'strong' ? 'Strong' : 'Weak'} ${SUB_SCORE_LABELS[key].toLowerCase()} ${sub.score}/10`,
+        evidence: sub.evidence[0],
+      },
+    ];
   }).sort((a, b) => analysis.subScores[b.key].score - analysis.subScores[a.key].score);
 }
