@@ -146,7 +146,11 @@ test.describe('VC pipeline', () => {
     await expect(page).toHaveURL(new RegExp(`/vc/deal/${airbnbId}$`));
     await expect(page.getByRole('heading', { name: 'Airbnb', level: 1 })).toBeVisible();
     await expect(page.getByRole('img', { name: `FitScore ${airbnb.fitScore} out of 100` })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Traction' })).toBeVisible();
+    // The 30-second brief first (issue 32 point 5), then the sub-scores: 'Traction' heads a part of each.
+    const brief = page.getByRole('region', { name: 'The 30-second brief' });
+    await expect(brief.getByRole('heading', { name: 'Biggest gaps' })).toBeVisible();
+    await expect(brief.getByRole('list', { name: 'Biggest gaps' }).getByRole('listitem')).not.toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Traction' })).toHaveCount(2);
     const pageLink = page.getByRole('button', { name: /^Page \d+$/ }).first();
     const cited = Number(/\d+/.exec((await pageLink.textContent()) ?? '')![0]);
     await pageLink.click();

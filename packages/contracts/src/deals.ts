@@ -1,3 +1,4 @@
+import { InvestorBriefSchema } from './investor-brief.ts';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, queryList } from './pagination.ts';
@@ -182,6 +183,8 @@ export const DealDetailSchema = z.object({
       pages: z.number().int(),
       /** The deck the score came from; `format` is what its bytes are (the viewer says how a .pptx slide is drawn). */
       deck: z.object({ filename: z.string().nullable(), version: z.number().int(), format: z.enum(['pdf', 'pptx', 'ppt']).nullable() }),
+      /** The 30-second brief the founder also sees (issue 32 point 5); null for an analysis too old to give one. */
+      brief: InvestorBriefSchema.nullable(),
     })
     .nullable(),
   history: z.array(

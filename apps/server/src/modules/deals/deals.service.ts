@@ -1,9 +1,9 @@
-import { deckFactsOf, factsFromDeckColumn, withDeckFacts } from './deck-facts.ts';
 import { createHash } from 'node:crypto';
 import {
   DEAL_FACETS,
   DECK_LINK_TAG,
   INTAKE_CHANNEL_LABELS,
+  investorBrief,
   SUB_SCORE_KEYS,
   SUB_SCORE_LABELS,
   TRIAL_EXPORT_REFUSED,
@@ -30,6 +30,7 @@ import type { CsvValue } from '../../plugins/downloads.ts';
 import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
+import { deckFactsOf, factsFromDeckColumn, withDeckFacts } from './deck-facts.ts';
 import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal, NewDealSource } from './deal-arrivals.repository.ts';
 import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
@@ -150,6 +151,15 @@ const CSV_HEADER = [
 ];
 
 /** A fund's deals: intake by upload, the pipeline list and export, triage, and scores under the fund's weights. */
+/** The 30-second brief of a stored analysis; null for one stored by an engine too old to carry what it reads. */
+function briefOf(analysis: FitScoreAnalysis, company: { name: string; oneLiner: string | null }) {
+  try {
+    return investorBrief(analysis, company);
+  } catch {
+    return null;
+  }
+}
+
 export function createDealsService({ repo, arrivals, updates, uow, decks, scoring, cursors, publicWebUrl, stages }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
   const assignments = dealEventListeners<DealAssignment>();
@@ -402,6 +412,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
           redFlags: a.contradictions.map((c) => ({ message: c.message, page: c.page })),
           pages: a.deck.pages,
           deck: { filename: stored.filename ?? null, version: stored.score.deckVersion, format: stored.format ?? null },
+          brief: briefOf(a, { name: row.deal.startupName, oneLiner: row.deal.oneLiner || null }),
         };
       }
       return {

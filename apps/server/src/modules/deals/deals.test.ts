@@ -328,6 +328,11 @@ describe('POST /api/vc/deals/upload', () => {
     expect(done.body.analysis.subScores.traction.evidence.some((e: { page: number | null }) => typeof e.page === 'number')).toBe(true);
     // The deck it came from, with what its bytes are (the deck viewer words a drawn .pptx slide by it).
     expect(done.body.analysis.deck).toMatchObject({ version: 1, format: 'pdf' });
+    // The 30-second brief the founder sees of the same analysis, at the top of the deal page.
+    const brief = done.body.analysis.brief;
+    expect(brief).toMatchObject({ company: 'Acme Robotics', overall: expect.any(Number) });
+    expect(brief.strengths.length + brief.gaps.length).toBeGreaterThan(0);
+    expect(brief.gaps.length).toBeLessThanOrEqual(3);
     expect((await server.request('GET', '/api/vc/latest-deal', { token: f.token })).body.deal.id).toBe(res.body.deal.id);
     expect((await list(f.token)).body.plan.trialRemaining).toBe(199);
   }, 120_000);

@@ -2,6 +2,7 @@ import type { FundMember } from '@fitscore/contracts';
 import { ArrowLeft, CheckCircle2, Globe, Mail } from 'lucide-react';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { InvestorBriefView } from '@/components/brief/investor-brief-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,6 +27,14 @@ import { StatusHistory } from './status-history';
 import { ThesisFitChips } from '@/components/ui/thesis-fit-chips';
 import { useMoveDeal } from './use-move-deal';
 import { WhyChips } from './why-chips';
+
+const DEAL_BRIEF_WORDING = {
+  profile: "the founder's profile",
+  company: 'This company',
+  noOneLiner: 'No one-liner given.',
+  noTraction: 'No traction figures in the deck.',
+  noAsk: 'The deck names no raise amount.',
+};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -140,6 +149,17 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
         </div>
       </header>
       <DealFacts deal={deal} />
+      {analysis?.brief ? (
+        <Card role="region" aria-labelledby="deal-brief-title">
+          <CardHeader className="block">
+            <CardTitle id="deal-brief-title">The 30-second brief</CardTitle>
+            <p className="mt-1 text-sm text-slate-600">What the deck says first: each figure with the page it was read on.</p>
+          </CardHeader>
+          <CardBody>
+            <InvestorBriefView brief={analysis.brief} wording={DEAL_BRIEF_WORDING} />
+          </CardBody>
+        </Card>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
