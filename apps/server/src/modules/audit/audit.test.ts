@@ -1,4 +1,4 @@
-import { auditEvents, fundMembers } from '@fitscore/db';
+import { apiKeys, auditEvents, fundMembers } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan } from '../../../test/plans.ts';
@@ -111,6 +111,9 @@ describe('the audit log records each security-relevant event with who, when and 
     expect(created.status).toBe(201);
     const key = created.body.key as string;
     for (let i = 0; i < 3; i++) expect((await server.request('GET', '/api/v1/members', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    // A minute later the key's use is written again, but the log already heard of it this hour.
+    await server.database.handle.db.update(apiKeys).set({ lastUsedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(apiKeys.id, created.body.apiKey.id));
+    expect((await server.request('GET', '/api/v1/members', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     const csv = await server.request('GET', '/api/v1/deals.csv', { headers: { authorization: `Bearer ${key}` } });
     expect(csv.status).toBe(200);
     expect((await server.request('DELETE', `/api/vc/api-keys/${created.body.apiKey.id}`, { token: fund.token })).status).toBe(200);
