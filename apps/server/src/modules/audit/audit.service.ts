@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE, AUDIT_RETENTION_DAYS, type AuditAction, type AuditEvent, type AuditFilters } from '@fitscore/contracts';
+import { fundPlanAllows, AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE, AUDIT_RETENTION_DAYS, type AuditAction, type AuditEvent, type AuditFilters } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CsvValue } from '../../plugins/downloads.ts';
 import type { AuditRepository, AuditRow } from './audit.repository.ts';
@@ -62,7 +62,8 @@ function detailsText(details: Record<string, unknown> | null): string {
  */
 export function createAuditService(repo: AuditRepository, log: { warn(obj: object, msg: string): void }) {
   async function enterpriseOnly(fundId: string | null): Promise<string> {
-    if (!fundId || (await repo.fundPlan(fundId)) !== 'enterprise') throw new AppError('plan_limit', AUDIT_MESSAGES.enterpriseRequired);
+    const plan = fundId ? await repo.fundPlan(fundId) : undefined;
+    if (!fundId || !plan || !fundPlanAllows('audit_log', { plan, trialScoresUsed: 0 })) throw new AppError('plan_limit', AUDIT_MESSAGES.enterpriseRequired);
     return fundId;
   }
 

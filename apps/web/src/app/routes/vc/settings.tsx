@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, CreditCard, Inbox, KeyRound, Palette, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
+import { BellRing, Building2, CreditCard, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -42,12 +42,13 @@ import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
+import { AuditTab } from '@/features/vc-audit/components/audit-tab';
 import { BrandingTab } from '@/features/vc-branding/components/branding-tab';
 import { SsoTab } from '@/features/vc-sso/components/sso-tab';
 import { WebhooksTab } from '@/features/vc-webhooks/components/webhooks-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -254,6 +255,14 @@ function ApiSection() {
   return <ApiKeysTab readOnly={role.readOnly} admins={role.admins} />;
 }
 
+/** Settings → Audit log: admins on Enterprise read and export it; members see who can. */
+function AuditSection() {
+  const role = useFundRole();
+  const subscription = useFundSubscription();
+  const plan = subscription.data?.plan;
+  return <AuditTab readOnly={role.readOnly} admins={role.admins} enterprise={plan === undefined ? undefined : plan === 'enterprise'} />;
+}
+
 /** Settings → Webhooks: admins manage the fund's outgoing webhooks; members see who can. */
 function WebhooksSection() {
   const role = useFundRole();
@@ -341,6 +350,10 @@ export default function VcSettingsPage() {
               <ShieldCheck className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Single sign-on
             </Tabs.Trigger>
+            <Tabs.Trigger value="audit" className={triggerClass}>
+              <ScrollText className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Audit log
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -357,6 +370,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="api" className="focus-visible:outline-none">
           <ApiSection />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="focus-visible:outline-none">
+          <AuditSection />
         </Tabs.Content>
         <Tabs.Content value="webhooks" className="focus-visible:outline-none">
           <WebhooksSection />
