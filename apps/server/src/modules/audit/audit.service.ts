@@ -12,6 +12,8 @@ export interface AuditRecord {
   actorUserId?: string | null | undefined;
   actorEmail?: string | undefined;
   target?: string | null | undefined;
+  /** A user the event is about (a member whose role changed, who was removed): named in the target as 'Name (email)'. */
+  targetUserId?: string | undefined;
   details?: Record<string, unknown> | undefined;
   ip?: string | undefined;
 }
@@ -84,14 +86,17 @@ export function createAuditService(repo: AuditRepository, log: { warn(obj: objec
         // A failed sign-in belongs to the fund of the member who owns the email, when it is one.
         if (event.action === 'signin.failed' && (!person || person.fundId !== fundId)) return;
         if (event.action === 'api_key.used' && event.target && (await repo.recentlyRecorded(fundId, event.action, event.target, new Date(Date.now() - HOUR_MS)))) return;
+        const about = event.targetUserId ? await repo.person({ userId: event.targetUserId }) : undefined;
+        const target = about ? `${about.name} (${about.email})` : (event.target ?? null);
+        const details = event.targetUserId ? { ...event.details, user_id: event.targetUserId } : (event.details ?? null);
         await repo.insert({
           fundId,
           actorUserId: person?.userId ?? null,
           actorName: person?.name ?? null,
           actorEmail: person?.email ?? event.actorEmail ?? null,
           action: event.action,
-          target: event.target ?? null,
-          details: event.details ?? null,
+          target,
+          details,
           ip: event.ip ?? null,
         });
       } catch (err) {

@@ -99,8 +99,8 @@ describe('the audit log records each security-relevant event with who, when and 
     expect((await server.request('DELETE', `/vc/team/members/${member.user.id}/`, { token: fund.token })).status).toBe(200);
     const items = await log(fund, '?group=member');
     expect(items.map((e) => e.action)).toEqual(['member.removed', 'member.role_changed', 'member.invited']);
-    expect(items[0]).toMatchObject({ actor: { id: fund.userId }, target: member.user.id });
-    expect(items[1]).toMatchObject({ target: member.user.id, details: { role: 'admin' } });
+    expect(items[0]).toMatchObject({ actor: { id: fund.userId }, target: `Mia Member (${member.email})`, details: { user_id: member.user.id } });
+    expect(items[1]).toMatchObject({ target: `Mia Member (${member.email})`, details: { role: 'admin', user_id: member.user.id } });
     expect(items[2]).toMatchObject({ target: 'new@example.com' });
     for (const e of items) expect(e.ip).toBeTruthy();
   });

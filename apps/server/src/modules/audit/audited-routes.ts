@@ -26,6 +26,8 @@ interface Audited {
   path: string;
   action: AuditAction;
   target?: (r: Req) => string | undefined;
+  /** The user the event is about (named in the target). */
+  targetUser?: (r: Req) => string | undefined;
   details?: (r: Req) => Record<string, unknown>;
 }
 const on = (e: Endpoint, action: AuditAction, rest: Omit<Audited, 'method' | 'path' | 'action'> = {}): Audited => ({ method: e.method, path: e.path, action, ...rest });
@@ -38,8 +40,8 @@ const setting = (e: Endpoint, name: string) => on(e, 'settings.changed', { targe
  */
 const AUDITED: Audited[] = [
   on(teamEndpoints.invite, 'member.invited', { target: (r) => str(body(r).email), details: (r) => ({ role: body(r).role }) }),
-  on(teamEndpoints.updateMember, 'member.role_changed', { target: (r) => params(r).id, details: (r) => ({ role: body(r).role }) }),
-  on(teamEndpoints.removeMember, 'member.removed', { target: (r) => params(r).id }),
+  on(teamEndpoints.updateMember, 'member.role_changed', { targetUser: (r) => params(r).id, details: (r) => ({ role: body(r).role }) }),
+  on(teamEndpoints.removeMember, 'member.removed', { targetUser: (r) => params(r).id }),
   on(apiKeyEndpoints.create, 'api_key.created', { target: (r) => str(body(r).name), details: (r) => ({ scopes: body(r).scopes }) }),
   on(apiKeyEndpoints.revoke, 'api_key.revoked', { target: (r) => params(r).id }),
   on(webhookEndpoints.create, 'webhook.created', { target: (r) => str(body(r).url) }),
@@ -112,6 +114,7 @@ export function recordAuditedRoutes(app: FastifyInstance, audit: AuditRecorder) 
       fundId: request.fund?.id ?? request.apiCaller?.fundId,
       actorUserId: request.auth?.user.id ?? request.apiCaller?.userId ?? null,
       target: audited.target?.(request) ?? null,
+      targetUserId: audited.targetUser?.(request),
       details: audited.details?.(request),
       ip: request.ip,
     };

@@ -22,6 +22,8 @@ function actionInWords(e: AuditEvent): string {
 }
 
 const who = (e: AuditEvent) => e.actor.name ?? e.actor.email ?? 'Unknown';
+/** The target, unless the action in words already says it (a settings change names the settings). */
+const targetOf = (e: AuditEvent) => (e.action === 'settings.changed' ? null : e.target);
 
 function Filters({ value, onChange }: { value: AuditFilterValues; onChange: (v: AuditFilterValues) => void }) {
   return (
@@ -93,7 +95,7 @@ function Entries({ items }: { items: AuditEvent[] }) {
                 {e.actor.email && e.actor.name ? <span className="block text-xs text-slate-500">{e.actor.email}</span> : null}
               </td>
               <td className="py-2 pr-3 text-slate-900">{actionInWords(e)}</td>
-              <td className="max-w-56 py-2 pr-3 break-words text-slate-600">{e.target ?? '—'}</td>
+              <td className="max-w-56 py-2 pr-3 break-words text-slate-600">{targetOf(e) ?? '—'}</td>
               <td className="py-2 font-mono text-xs text-slate-600">{e.ip ?? '—'}</td>
             </tr>
           ))}
@@ -104,7 +106,7 @@ function Entries({ items }: { items: AuditEvent[] }) {
           <li key={e.id} className="rounded-lg p-3 ring-1 ring-slate-200">
             <p className="font-medium text-slate-900">{actionInWords(e)}</p>
             <p className="text-sm text-slate-700">{who(e)}</p>
-            {e.target ? <p className="text-sm break-words text-slate-600">{e.target}</p> : null}
+            {targetOf(e) ? <p className="text-sm break-words text-slate-600">{targetOf(e)}</p> : null}
             <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
               <time dateTime={e.at}>{time.format(new Date(e.at))}</time>
               {e.ip ? <span className="font-mono">{e.ip}</span> : null}
