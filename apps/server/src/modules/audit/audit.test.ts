@@ -1,5 +1,6 @@
 import { apiKeys, auditEvents, fundMembers } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -63,6 +64,20 @@ describe('the audit log records each security-relevant event with who, when and 
     // An email nobody in a fund owns is recorded nowhere.
     await server.request('POST', '/user/login/', { body: { email: 'nobody-here@example.com', password: 'wrong-pass-9', type: 'vc' } });
     expect(await server.database.handle.db.select().from(auditEvents).where(eq(auditEvents.actorEmail, 'nobody-here@example.com'))).toHaveLength(0);
+  });
+
+  it('a sign-in with a second factor is recorded once the code is right, not at the password step', async () => {
+    const fund = await newFund('Twofaco');
+    const setup = await server.request('POST', '/user/2fa/setup/', { token: fund.token });
+    const code = await generate({ secret: setup.body.secret as string, epoch: Math.floor(Date.now() / 1000) });
+    const enabled = await server.request('POST', '/user/2fa/enable/', { token: fund.token, body: { code } });
+    expect(enabled.status).toBe(200);
+    const password = await server.request('POST', '/user/login/', { body: { email: fund.email, password: fund.password, type: 'vc' } });
+    expect(password.body.two_factor_required).toBe(true);
+    expect(await entry(fund, 'signin.password')).toBeUndefined();
+    const second = await server.request('POST', '/user/login/2fa/', { body: { challenge: password.body.challenge, code: enabled.body.recovery_codes[0] } });
+    expect(second.status).toBe(200);
+    expect(await entry(fund, 'signin.password')).toMatchObject({ actor: { id: fund.userId, email: fund.email } });
   });
 
   it('sign-ins with single sign-on, and the SSO settings change that made it possible', async () => {
