@@ -307,6 +307,7 @@ test.describe('pricing', () => {
         'Outgoing webhooks',
         'White-label apply page and founder emails',
         'Single sign-on (OIDC) and SCIM provisioning',
+        'Audit log of sign-ins, access and settings, kept 400 days',
       ],
       link: null,
     },

@@ -18,6 +18,7 @@ import * as applicantRepliesModule from './modules/applicant-replies/applicant-r
 import * as brandingModule from './modules/branding/branding.module.ts';
 import * as accountSecurityModule from './modules/account-security/account-security.module.ts';
 import { loadAppSecret } from './modules/account-security/secret-box.ts';
+import * as auditModule from './modules/audit/audit.module.ts';
 import * as authModule from './modules/auth/auth.module.ts';
 import type { OnboardingChecks, PasswordSignInPolicy, SecondFactorGate } from './modules/auth/auth.service.ts';
 import * as billingModule from './modules/billing/billing.module.ts';
@@ -225,6 +226,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const releaseAttemptLog = bindAttemptLog(limits.attempts);
   const readiness = healthModule.register(app, { ping: database.ping });
   app.decorate('ops', { registry: monitoring.registry, readiness });
+  // The audit log first: it records the audited routes' events as they answer (ADR 0064).
+  auditModule.register(app, { platform });
   const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator, passwordPolicy });
   accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
   leadsModule.register(app, { platform });

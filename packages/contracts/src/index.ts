@@ -33,6 +33,7 @@ export * from './team.ts';
 export * from './deal-comments.ts';
 export * from './applicant-replies.ts';
 export * from './api-access.ts';
+export * from './audit.ts';
 export * from './branding.ts';
 export * from './webhooks-out.ts';
 export * from './sso.ts';

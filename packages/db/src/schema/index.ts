@@ -21,3 +21,4 @@ export * from './api-access.ts';
 export * from './branding.ts';
 export * from './webhooks-out.ts';
 export * from './sso.ts';
+export * from './audit.ts';

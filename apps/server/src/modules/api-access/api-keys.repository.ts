@@ -69,11 +69,14 @@ export const createApiKeysRepository = repository((db) => ({
     return { id: row.id, fundId: row.fundId, scopes: row.scopes as ApiKeyScope[], plan: row.plan, createdBy: row.createdBy, makerInFund: row.member !== null };
   },
 
-  async touch(id: string): Promise<void> {
-    await db
+  /** True when this call wrote `last_used_at` (the first use in a minute): the audit log hears of those only. */
+  async touch(id: string): Promise<boolean> {
+    const written = await db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_EVERY}`))));
+      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_EVERY}`))))
+      .returning({ id: apiKeys.id });
+    return written.length > 0;
   },
 }));
 export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

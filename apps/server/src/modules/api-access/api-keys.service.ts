@@ -10,6 +10,8 @@ export interface ApiCaller {
   /** The admin who made the key: the actor the activity log and notifications name. */
   userId: string;
   scopes: ApiKeyScope[];
+  /** This call was the key's first in a minute (its last use was written): the audit log records those, once an hour. */
+  touched: boolean;
 }
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -75,8 +77,8 @@ export function createApiKeysService(repo: ApiKeysRepository) {
       if (!holder || !holder.makerInFund || !holder.createdBy) throw new AppError('unauthenticated', API_MESSAGES.invalidKey);
       if (holder.plan !== 'enterprise') throw new AppError('plan_limit', API_MESSAGES.enterpriseRequired);
       if (!holder.scopes.includes(scope)) throw new AppError('forbidden', API_MESSAGES.scopeMissing(scope));
-      await repo.touch(holder.id);
-      return { keyId: holder.id, fundId: holder.fundId, userId: holder.createdBy, scopes: holder.scopes };
+      const touched = await repo.touch(holder.id);
+      return { keyId: holder.id, fundId: holder.fundId, userId: holder.createdBy, scopes: holder.scopes, touched };
     },
   };
 }

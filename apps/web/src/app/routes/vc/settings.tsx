@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, Columns3, CreditCard, Inbox, KeyRound, Palette, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
+import { BellRing, Building2, Columns3, CreditCard, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -42,13 +42,14 @@ import { IntakeLog } from '@/features/vc-intake/components/intake-log';
 import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
+import { AuditTab } from '@/features/vc-audit/components/audit-tab';
 import { BrandingTab } from '@/features/vc-branding/components/branding-tab';
 import { SsoTab } from '@/features/vc-sso/components/sso-tab';
 import { StagesTab } from '@/features/vc-stages/components/stages-tab';
 import { WebhooksTab } from '@/features/vc-webhooks/components/webhooks-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -255,6 +256,14 @@ function ApiSection() {
   return <ApiKeysTab readOnly={role.readOnly} admins={role.admins} />;
 }
 
+/** Settings → Audit log: admins on Enterprise read and export it; members see who can. */
+function AuditSection() {
+  const role = useFundRole();
+  const subscription = useFundSubscription();
+  const plan = subscription.data?.plan;
+  return <AuditTab readOnly={role.readOnly} admins={role.admins} enterprise={plan === undefined ? undefined : plan === 'enterprise'} />;
+}
+
 /** Settings → Webhooks: admins manage the fund's outgoing webhooks; members see who can. */
 function WebhooksSection() {
   const role = useFundRole();
@@ -301,7 +310,7 @@ export default function VcSettingsPage() {
     <Container className="max-w-5xl">
       <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
       <Tabs.Root value={tab} onValueChange={onTabChange}>
-        {/* Twelve tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
+        {/* Thirteen tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
         <div className="mb-6">
           <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:flex-wrap">
             <Tabs.Trigger value="account" className={triggerClass}>
@@ -352,6 +361,10 @@ export default function VcSettingsPage() {
               <Columns3 className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Stages
             </Tabs.Trigger>
+            <Tabs.Trigger value="audit" className={triggerClass}>
+              <ScrollText className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Audit log
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -368,6 +381,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="api" className="focus-visible:outline-none">
           <ApiSection />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="focus-visible:outline-none">
+          <AuditSection />
         </Tabs.Content>
         <Tabs.Content value="webhooks" className="focus-visible:outline-none">
           <WebhooksSection />
