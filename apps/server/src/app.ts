@@ -269,7 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
   // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
-  const team = teamModule.register(app, { platform });
+  const team = teamModule.register(app, { platform, dealTeam: deals.team });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.

@@ -28,5 +28,15 @@ export const createDealTeamRepository = repository((db) => ({
       .returning({ id: deals.id });
     return rows.length > 0;
   },
+
+  /** The deals a member owned become unowned (they left the fund); how many. */
+  releaseOwnedBy: async (fundId: string, userId: string): Promise<number> => {
+    const rows = await db
+      .update(deals)
+      .set({ ownerUserId: null, updatedAt: sql`now()` })
+      .where(and(eq(deals.fundId, fundId), eq(deals.ownerUserId, userId)))
+      .returning({ id: deals.id });
+    return rows.length;
+  },
 }));
 export type DealTeamRepository = ReturnType<typeof createDealTeamRepository>;

@@ -40,6 +40,12 @@ export function createDealTeamService({
       });
       return { ok: true as const, deal: await view(fundId, dealId) };
     },
+
+    /**
+     * A member left the fund (removed, or deactivated by SCIM): the deals they owned stay with the
+     * fund, unowned, in the transaction that removes them.
+     */
+    releaseOwnedBy: (fundId: string, userId: string, tx: Transaction) => team.in(tx).releaseOwnedBy(fundId, userId),
   };
 }
 export type DealTeamService = ReturnType<typeof createDealTeamService>;

@@ -1,5 +1,5 @@
 import type { FundMemberRole, FundPlanId } from '@fitscore/contracts';
-import { deals, fundInvites, fundMembers, funds, repository, users, type Executor } from '@fitscore/db';
+import { fundInvites, fundMembers, funds, repository, users, type Executor, type Transaction } from '@fitscore/db';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /** An invite that still works: not used, not revoked, not expired. */
@@ -172,16 +172,13 @@ export const createTeamRepository = repository((db) => ({
       return row!;
     }),
 
-  /** Removes a member; the deals they owned stay with the fund, unowned. The last admin stays. */
-  removeMember: (fundId: string, userId: string): Promise<RemoveOutcome> =>
+  /** Removes a member, and in the same transaction `leaving` (their deals released by the deals module). The last admin stays. */
+  removeMember: (fundId: string, userId: string, leaving: (tx: Transaction) => Promise<unknown>): Promise<RemoveOutcome> =>
     db.transaction(async (tx) => {
       const refused = await lockMemberLeavingAdmin(tx, fundId, userId, true);
       if (refused) return refused;
       await tx.delete(fundMembers).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
-      await tx
-        .update(deals)
-        .set({ ownerUserId: null, updatedAt: sql`now()` })
-        .where(and(eq(deals.fundId, fundId), eq(deals.ownerUserId, userId)));
+      await leaving(tx);
       return 'removed';
     }),
 }));

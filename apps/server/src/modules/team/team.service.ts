@@ -1,6 +1,7 @@
 import { INVITE_TTL_DAYS, TEAM_MESSAGES, TEAM_SEATS, type FundMemberRole } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newSessionToken } from '../auth/credentials.ts';
+import type { DealTeamService } from '../deals/deal-team.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TeamRepository } from './team.repository.ts';
 
@@ -9,6 +10,8 @@ export interface TeamServiceDeps {
   mailer: Mailer;
   publicWebUrl: string;
   log: { error(details: { err: unknown }, message: string): void };
+  /** The deals module: a member who leaves owns no deal any more. */
+  deals: Pick<DealTeamService, 'releaseOwnedBy'>;
 }
 
 const seats = (plan: keyof typeof TEAM_SEATS) => TEAM_SEATS[plan];
@@ -21,7 +24,7 @@ const seatsFull = (plan: keyof typeof TEAM_SEATS) =>
  * The fund as a team: admins invite with single-use links (7 days, revocable, only their hash
  * stored) and remove members; a signed-in investor without a fund joins with a link.
  */
-export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServiceDeps) {
+export function createTeamService({ repo, mailer, publicWebUrl, log, deals }: TeamServiceDeps) {
   // The invite answer does not wait for the mail server; shutdown waits for mails in flight.
   const sending = new Set<Promise<void>>();
 
@@ -84,7 +87,7 @@ export function createTeamService({ repo, mailer, publicWebUrl, log }: TeamServi
     },
 
     async removeMember(fundId: string | null, userId: string) {
-      const outcome = fundId ? await repo.removeMember(fundId, userId) : 'not_found';
+      const outcome = fundId ? await repo.removeMember(fundId, userId, (tx) => deals.releaseOwnedBy(fundId, userId, tx)) : 'not_found';
       if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.memberNotFound);
       if (outcome === 'last_admin') throw new AppError('conflict', TEAM_MESSAGES.lastAdmin);
       return { ok: true as const };
