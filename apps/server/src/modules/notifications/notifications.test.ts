@@ -2,6 +2,7 @@ import { createUnitOfWork, fundMembers, funds } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSolidDeck } from '../../../test/decks.ts';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { createInProcessEventBus } from '../events/event-bus.ts';
@@ -162,11 +163,14 @@ describe('onNotificationCreated (the hook Slack/Teams alerts subscribe to)', () 
         throw new Error('rollback');
       })
       .catch(() => {});
-    await new Promise((r) => setTimeout(r, 800));
+    // A later committed notification: announced in the order they were raised, so once it is heard
+    // the rolled-back one would have been too.
+    await createUnitOfWork(db()).run((tx) => service.notifyFund(fund.fundId, { ...values, title: 'Later' }, tx));
+    await pollUntil(() => heard.some((h) => h.title === 'Later'), { what: 'the later notification' });
     // Once per fund, though both members got their copy.
-    expect(heard.map((h) => h.title).sort()).toEqual(['Committed', 'Outside a transaction']);
+    expect(heard.map((h) => h.title).sort()).toEqual(['Committed', 'Later', 'Outside a transaction']);
     expect(heard.every((h) => h.fundId === fund.fundId)).toBe(true);
-    expect(pushed).toHaveLength(2);
+    expect(pushed).toHaveLength(3);
     expect((await list(partner.token)).body.notifications.map((n: { title: string }) => n.title)).not.toContain('Rolled back');
   });
 });
