@@ -57,7 +57,8 @@ async function scored(user: TestUser, id: string) {
 
 /** The image is shown and its bytes decoded into pixels (a broken image has no natural width). */
 async function expectDrawn(image: ReturnType<Page['getByRole']>) {
-  await expect(image).toBeVisible();
+  // Drawing a page is the server's heaviest read: on a loaded machine it can take longer than a click.
+  await expect(image).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 }
 
