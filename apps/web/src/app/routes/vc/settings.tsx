@@ -8,7 +8,7 @@ import {
 } from '@fitscore/contracts';
 import { BellRing, Building2, Columns3, CreditCard, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '@/components/layout/query-state';
 import { Container, PageHeader } from '@/components/layout/page';
@@ -249,11 +249,10 @@ function TeamSection() {
   return <TeamTab myId={user?.id} plan={subscription.data?.plan} />;
 }
 
-/** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
-/** Settings → API: admins manage the fund's API keys; members see who can. */
-function ApiSection() {
+/** A tab only the fund's admins change: members see it read-only, with who can change it. */
+function AdminTab({ of: Tab }: { of: ComponentType<{ readOnly: boolean; admins: string[] }> }) {
   const role = useFundRole();
-  return <ApiKeysTab readOnly={role.readOnly} admins={role.admins} />;
+  return <Tab readOnly={role.readOnly} admins={role.admins} />;
 }
 
 /** Settings → Audit log: admins on Enterprise read and export it; members see who can. */
@@ -264,30 +263,7 @@ function AuditSection() {
   return <AuditTab readOnly={role.readOnly} admins={role.admins} enterprise={plan === undefined ? undefined : plan === 'enterprise'} />;
 }
 
-/** Settings → Webhooks: admins manage the fund's outgoing webhooks; members see who can. */
-function WebhooksSection() {
-  const role = useFundRole();
-  return <WebhooksTab readOnly={role.readOnly} admins={role.admins} />;
-}
-
-/** Settings → Branding: white-label intake (Enterprise); members see it read-only. */
-function BrandingSection() {
-  const role = useFundRole();
-  return <BrandingTab readOnly={role.readOnly} admins={role.admins} />;
-}
-
-/** Settings → Single sign-on: admins connect the fund's identity provider; members see who can. */
-function SsoSection() {
-  const role = useFundRole();
-  return <SsoTab readOnly={role.readOnly} admins={role.admins} />;
-}
-
-/** Settings → Stages: the fund's own process; admins edit it, members see it. */
-function StagesSection() {
-  const role = useFundRole();
-  return <StagesTab readOnly={role.readOnly} admins={role.admins} />;
-}
-
+/** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -380,22 +356,22 @@ export default function VcSettingsPage() {
           <TeamSection />
         </Tabs.Content>
         <Tabs.Content value="api" className="focus-visible:outline-none">
-          <ApiSection />
+          <AdminTab of={ApiKeysTab} />
         </Tabs.Content>
         <Tabs.Content value="audit" className="focus-visible:outline-none">
           <AuditSection />
         </Tabs.Content>
         <Tabs.Content value="webhooks" className="focus-visible:outline-none">
-          <WebhooksSection />
+          <AdminTab of={WebhooksTab} />
         </Tabs.Content>
         <Tabs.Content value="branding" className="focus-visible:outline-none">
-          <BrandingSection />
+          <AdminTab of={BrandingTab} />
         </Tabs.Content>
         <Tabs.Content value="sso" className="focus-visible:outline-none">
-          <SsoSection />
+          <AdminTab of={SsoTab} />
         </Tabs.Content>
         <Tabs.Content value="stages" className="focus-visible:outline-none">
-          <StagesSection />
+          <AdminTab of={StagesTab} />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">

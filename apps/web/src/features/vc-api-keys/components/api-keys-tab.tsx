@@ -5,8 +5,8 @@ import { QueryState } from '@/components/layout/query-state';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ShownOnce } from '@/components/ui/shown-once';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyField } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -190,13 +190,7 @@ function Keys() {
         ) : (
           <div className="space-y-6">
             {created ? (
-              <div role="status" className="space-y-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
-                <p className="text-sm font-semibold text-emerald-900">Copy the key for {created.name} now: it is shown only this once.</p>
-                <CopyField label="API key" value={created.key} copiedMessage="API key copied to clipboard" />
-                <Button variant="secondary" size="sm" onClick={() => setCreated(null)}>
-                  I have copied it
-                </Button>
-              </div>
+              <ShownOnce what={`the key for ${created.name}`} label="API key" value={created.key} onDone={() => setCreated(null)} />
             ) : null}
             <NewKeyForm onCreated={(key, name) => setCreated({ key, name })} />
             <div>

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { QueryState } from '@/components/layout/query-state';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Button } from '@/components/ui/button';
+import { ShownOnce } from '@/components/ui/shown-once';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyField } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
@@ -127,13 +128,7 @@ function ScimTokens({ tokens }: { tokens: ScimToken[] }) {
   return (
     <div className="space-y-3">
       {created ? (
-        <div role="status" className="space-y-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
-          <p className="text-sm font-semibold text-emerald-900">Copy the SCIM token now: it is shown only this once.</p>
-          <CopyField label="SCIM token" value={created} copiedMessage="SCIM token copied to clipboard" />
-          <Button variant="secondary" size="sm" onClick={() => setCreated(null)}>
-            I have copied it
-          </Button>
-        </div>
+        <ShownOnce what="the SCIM token" label="SCIM token" value={created} onDone={() => setCreated(null)} />
       ) : null}
       <Button
         variant="secondary"

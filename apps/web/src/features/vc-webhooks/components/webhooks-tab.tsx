@@ -23,8 +23,8 @@ import { QueryState } from '@/components/layout/query-state';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ShownOnce } from '@/components/ui/shown-once';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyField } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -471,19 +471,7 @@ function Endpoints() {
         ) : (
           <div className="space-y-6">
             {secret ? (
-              <div role="status" className="space-y-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
-                <p className="text-sm font-semibold [overflow-wrap:anywhere] text-emerald-900">
-                  Copy the signing secret for {secret.url} now: it is shown only this once.
-                </p>
-                <CopyField
-                  label="Signing secret"
-                  value={secret.secret}
-                  copiedMessage="Signing secret copied to clipboard"
-                />
-                <Button variant="secondary" size="sm" onClick={() => setSecret(null)}>
-                  I have copied it
-                </Button>
-              </div>
+              <ShownOnce what={`the signing secret for ${secret.url}`} label="Signing secret" value={secret.secret} onDone={() => setSecret(null)} />
             ) : null}
             <NewEndpointForm onCreated={showSecret} />
             <div>
