@@ -45,7 +45,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
-export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates'] as const;
+export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages'] as const;
 
 /** The filter groups: an action's group is the part before the dot. */
 export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook'] as const;

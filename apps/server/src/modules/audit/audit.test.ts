@@ -157,9 +157,13 @@ describe('the audit log records each security-relevant event with who, when and 
         })
       ).status,
     ).toBe(200);
+    // The fund's own stages, renamed one.
+    const stages = (await server.request('GET', '/api/vc/stages', { token: fund.token })).body.stages as { id: string; name: string; triage: string }[];
+    const renamed = stages.map((st) => ({ id: st.id, name: st.name === 'Screening' ? 'Intro call' : st.name, triage: st.triage }));
+    expect((await server.request('PUT', '/api/vc/stages', { token: fund.token, body: { stages: renamed } })).status).toBe(200);
     const settings = (await log(fund, '?group=settings')).map((e) => e.details.setting);
-    // The fund profile (step 1 when the fund was made), branding and alerts.
-    expect(settings).toEqual(['alerts', 'branding', 'fund profile']);
+    // The fund profile (step 1 when the fund was made), branding, alerts and stages, newest first.
+    expect(settings).toEqual(['stages', 'alerts', 'branding', 'fund profile']);
   });
 
   it('webhook subscriptions created, updated, rotated and deleted', async () => {

@@ -6,6 +6,7 @@ import {
   dealsEndpoints,
   integrationsEndpoints,
   ssoEndpoints,
+  stagesEndpoints,
   teamEndpoints,
   vcEndpoints,
   webhookEndpoints,
@@ -65,6 +66,7 @@ const AUDITED: Audited[] = [
   setting(integrationsEndpoints.save, 'alerts'),
   setting(applicantReplyEndpoints.save, 'applicant email templates'),
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
+  setting(stagesEndpoints.save, 'stages'),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */
