@@ -1,16 +1,13 @@
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS, AUDIT_GROUP_LABELS, AUDIT_MESSAGES, AUDIT_RETENTION_DAYS, type AuditActionGroup, type AuditEvent } from '@fitscore/contracts';
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/layout/query-state';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
 import { UpgradePrompt } from '@/components/ui/upgrade-prompt';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { ExportButton } from '@/components/ui/export-button';
 import { exportAuditCsv, useAuditLog, type AuditFilterValues } from '../api/audit';
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,28 +40,6 @@ function Filters({ value, onChange }: { value: AuditFilterValues; onChange: (v: 
       <Field label="From">{(ids) => <Input {...ids} type="date" value={value.from} max={value.to || undefined} onChange={(e) => onChange({ ...value, from: e.target.value })} />}</Field>
       <Field label="To">{(ids) => <Input {...ids} type="date" value={value.to} min={value.from || undefined} onChange={(e) => onChange({ ...value, to: e.target.value })} />}</Field>
     </div>
-  );
-}
-
-function ExportButton({ filters }: { filters: AuditFilterValues }) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  async function run() {
-    setBusy(true);
-    try {
-      await exportAuditCsv(filters);
-      toast.success('Audit log exported');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not export the audit log. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button variant="secondary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
-      {busy ? <Spinner className="scale-75" label="Exporting" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-      Export CSV
-    </Button>
   );
 }
 
@@ -144,7 +119,7 @@ export function AuditTab({ readOnly, admins, enterprise }: { readOnly: boolean; 
               <div className="flex-1">
                 <Filters value={filters} onChange={setFilters} />
               </div>
-              <ExportButton filters={filters} />
+              <ExportButton download={() => exportAuditCsv(filters)} done="Audit log exported" failed="Could not export the audit log. Please try again." />
             </div>
             <QueryState query={log} label="audit log">
               {(data) => (
