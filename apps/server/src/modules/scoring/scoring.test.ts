@@ -157,20 +157,21 @@ describe('the monthly scan limit', () => {
 describe('the job survives', () => {
   it('a worker that died mid-scoring: another server takes the job over when its lease runs out', async () => {
     // A server that only takes requests (its worker is off) queues the scoring...
-    const api = await startTestServer({ JOBS_ENABLED: 'false' });
+    // Leases of 10 s (the shortest pg-boss heartbeat) keep the wait for the takeover short.
+    const api = await startTestServer({ JOBS_ENABLED: 'false', JOB_LEASE_MS: '10000' });
     const { token } = await founderReady(api);
     const start = await api.request('POST', '/founder/score/start/', { token });
     const runId = start.body.run.id as string;
     const db = api.database.handle.db;
-    // ...a worker claims its job and dies half-way: the claim stays, its lease is no longer renewed.
+    // ...a worker claims its job and dies half-way: the claim stays, its lease is no longer renewed
+    // and runs out after the queue's heartbeat.
     const crashed = createBoss(api.database.handle, { supervise: false, schedule: false });
     await crashed.start();
     const [claimed] = await crashed.fetch<{ runId: string }>(SCORING_QUEUE);
     expect(claimed!.data.runId).toBe(runId);
-    await db.execute(sql`update pgboss.job set heartbeat_on = now() - interval '1 hour' where id = ${claimed!.id}`);
     await db.update(scoringRuns).set({ status: 'running', stage: 'ocr', progress: 40 }).where(eq(scoringRuns.id, runId));
 
-    const worker = await startTestServer({ JOB_POLL_MS: '100' }, undefined, api.database);
+    const worker = await startTestServer({ JOB_POLL_MS: '100', JOB_LEASE_MS: '10000' }, undefined, api.database);
     const done = await waitForRun(worker, token, runId);
     expect(done.error).toBeNull();
     expect(done.status).toBe('done');
@@ -218,20 +219,25 @@ describe('the job survives', () => {
   }, 120_000);
 
   it('a run and its job are one write: a failed enqueue leaves no run behind', async () => {
-    const { token, user } = await founderReady(server);
-    const db = server.database.handle.db;
-    // The job insert fails inside the transaction (its queue's table refuses it)...
-    await db.execute(sql`create function fitscore_refuse() returns trigger language plpgsql as $$ begin raise exception 'queue down'; end $$`);
-    await db.execute(sql`create trigger refuse_jobs before insert on pgboss.job for each row execute function fitscore_refuse()`);
+    const api = await startTestServer({ JOBS_ENABLED: 'false' }, undefined, server.database);
+    const { token, user } = await founderReady(api);
+    const db = api.database.handle.db;
+    // The queue is gone (pg-boss's own call), so the job insert inside the run's transaction fails...
+    const operator = createBoss(api.database.handle, { supervise: false, schedule: false });
+    await operator.start();
+    await operator.deleteQueue(SCORING_QUEUE);
     try {
-      const refused = await server.request('POST', '/founder/score/start/', { token });
+      const refused = await api.request('POST', '/founder/score/start/', { token });
       expect(refused.status).toBe(500);
+      // ...so no run was left queued without a job.
+      expect(await db.select().from(scoringRuns).where(eq(scoringRuns.userId, user.id))).toEqual([]);
     } finally {
-      await db.execute(sql`drop trigger refuse_jobs on pgboss.job`);
-      await db.execute(sql`drop function fitscore_refuse()`);
+      await operator.stop({ graceful: false });
+      await api.close();
+      // A server starting on the database creates its queues again, as after a deploy.
+      await (await startTestServer({ JOBS_ENABLED: 'false' }, undefined, server.database)).close();
     }
-    // ...so no run was left queued without a job: the next start is a fresh run that finishes.
-    expect(await db.select().from(scoringRuns).where(eq(scoringRuns.userId, user.id))).toEqual([]);
+    // The next start is a fresh run that finishes.
     const start = await server.request('POST', '/founder/score/start/', { token });
     expect(start.status).toBe(202);
     expect((await waitForRun(server, token, start.body.run.id)).status).toBe('done');
