@@ -65,10 +65,13 @@ export const createDealArrivalsRepository = repository((db) => ({
     return row!;
   },
 
-  /** Fills the deal's blanks from a later arrival (website, contact, one-liner…): nothing known is overwritten. */
+  /**
+   * Fills the deal's blanks from a later arrival (website, contact, one-liner…): nothing known is
+   * overwritten. Returns the sector, stage and geography the deal has now.
+   */
   fillDeal: async (dealId: string, values: { website: string; contactEmail: string; oneLiner: string; sector: string; stage: string; geography: string }) => {
     const keep = (column: AnyPgColumn, value: string) => sql`case when ${column} = '' then ${value} else ${column} end`;
-    await db
+    const [row] = await db
       .update(deals)
       .set({
         website: keep(deals.website, values.website),
@@ -79,7 +82,14 @@ export const createDealArrivalsRepository = repository((db) => ({
         geography: keep(deals.geography, values.geography),
         updatedAt: sql`now()`,
       })
-      .where(eq(deals.id, dealId));
+      .where(eq(deals.id, dealId))
+      .returning({ sector: deals.sector, stage: deals.stage, geography: deals.geography });
+    return row!;
+  },
+
+  /** The deal's fit with the fund's thesis, worked out again from the facts it has now. */
+  setThesisFit: async (dealId: string, fit: Pick<NewArrivalDeal, 'stage' | 'region' | 'fitSector' | 'fitStage' | 'fitGeography'>) => {
+    await db.update(deals).set(fit).where(eq(deals.id, dealId));
   },
 
   addTag: async (dealId: string, tag: string) => {

@@ -249,7 +249,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       const source = { ...a.source, deckLink: a.deckLink };
       const duplicate = await sameCompany(r, fund.id, a);
       if (duplicate) {
-        await r.fillDeal(duplicate.dealId, a);
+        // A blank sector, stage or place filled by this arrival counts in the thesis fit at once.
+        await r.setThesisFit(duplicate.dealId, thesisFit(fund, await r.fillDeal(duplicate.dealId, a)));
         await r.insertSource({ dealId: duplicate.dealId, ...source });
         if (a.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
         updates.changed(fund.id, duplicate.dealId, tx);

@@ -69,6 +69,18 @@ describe('thesis fit of free-text places and stages', () => {
     expect(facets.body.facets.region).toEqual({ EUROPE: 1, US: 1 });
   });
 
+  it('the same company arriving again with its place and stage: the merged deal fits at once, and is filtered by them', async () => {
+    const fund = await newFund(server);
+    await thesis(fund, ['EUROPE']);
+    const first = await webhookDeal(fund, { company_name: 'Fjord Freight', sector: 'SaaS' }, 1);
+    expect(first.thesisFit).toMatchObject({ stage: null, geography: null });
+    const again = await webhookDeal(fund, { company_name: 'Fjord Freight', geography: 'Oslo, Norway', stage: 'seed round', sector: 'SaaS' }, 2);
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({ geography: 'Oslo, Norway', stage: 'Seed', thesisFit: { sector: true, stage: true, geography: true } });
+    const listed = await server.request('GET', '/api/vc/deals?region=EUROPE', { token: fund.token });
+    expect(listed.body.deals.map((d: { id: string }) => d.id)).toEqual([first.id]);
+  });
+
   it('an unknown stage or place is unknown (null), never outside, and no reason to pass', async () => {
     const fund = await newFund(server);
     const deal = await webhookDeal(fund, { company_name: 'Nowhere Nodes', geography: 'Atlantis', stage: 'TBD', sector: 'SaaS' }, 1);
