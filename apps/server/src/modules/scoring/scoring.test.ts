@@ -1,6 +1,6 @@
 import { fitScores, scoringRuns, SUB_SCORE_COLUMNS, subScoreValues, weightedOverallSql } from '@fitscore/db';
 import { EQUAL_WEIGHTS, SUB_SCORE_KEYS } from '@fitscore/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, makePdfDeck, makeSolidDeck, validProfile } from '../../../test/decks.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
