@@ -171,3 +171,59 @@ test.describe('a fund team and a founder', () => {
     await founderContext.close();
   });
 });
+
+test.describe('one company, once', () => {
+  test.skip(!haveDeck, `shared deck fixture not found at ${DECK}`);
+  test.setTimeout(240_000);
+
+  test('a warm intro for a company that already applied by the form joins its deal: one row, both sources, the deck and its score', async ({ page }) => {
+    const admin = await createUser('vc', 'Ada Admin');
+    await api(admin, 'POST', '/vc/profile/step1/', {
+      fund_name: 'Single Row Capital',
+      website: 'https://singlerow.example',
+      sectors: ['AI/ML'],
+      stages: ['Seed'],
+      geography: ['EUROPE'],
+      ticket_size_min: null,
+      ticket_size_max: null,
+    });
+    await api(admin, 'POST', '/vc/profile/scoring-weights/', { traction: 8, product: 6, business_model: 6, financials: 8, go_to_market: 6, risks: 6 });
+    await api(admin, 'PUT', '/vc/profile/intake-sources/', { online_form_enabled: true, email_forwarding_enabled: false });
+
+    // The company applies through the fund's public form first, and its deal is scored.
+    const { applyUrl } = await api<{ applyUrl: string }>(admin, 'GET', '/vc/intake/');
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ companyName: COMPANY, email: 'fay@triad.example', stage: 'Seed', sector: 'AI/ML', fillMs: '8000' })) form.append(k, v);
+    form.append('file', new Blob([readFileSync(DECK)], { type: 'application/pdf' }), 'triad.pdf');
+    await api(null, 'POST', `/api/apply/${applyUrl.split('/').pop()}`, form);
+    type Listed = { id: string; startupName: string; fitScore: number | null };
+    const formDeal = async () => (await api<{ deals: Listed[] }>(admin, 'GET', '/api/vc/deals')).deals.find((d) => d.startupName === COMPANY);
+    await expect.poll(async () => (await formDeal())?.fitScore ?? null, { timeout: 120_000, intervals: [500] }).not.toBeNull();
+    const dealId = (await formDeal())!.id;
+
+    // Then its founder, on the platform, asks the same fund for a warm intro.
+    const founder = await scoredFounder();
+    const { matches } = await api<{ matches: { fundId: string; fundName: string }[] }>(founder, 'GET', '/founder/matches/');
+    const fund = matches.find((m) => m.fundName === 'Single Row Capital');
+    expect(fund).toBeDefined();
+    await api(founder, 'POST', `/founder/matches/${fund!.fundId}/intro/`, { note: 'We applied by your form last week.' });
+
+    // The admin approves it from the bell: the notification says the company was already there.
+    await useSession(page, admin);
+    await page.goto('/vc/dashboard');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
+    await page.getByRole('button', { name: `Approve Intro: ${COMPANY}` }).click();
+    await expect(page.getByText('Approved: already in your pipeline, added as another source')).toBeVisible();
+
+    // One row in the pipeline, its sources counted; the deal page has both arrivals, the deck and the score.
+    await page.goto('/vc/pipeline');
+    const rows = page.getByRole('row').filter({ hasText: COMPANY });
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('Form +1');
+    await page.goto(`/vc/deal/${dealId}`);
+    await expect(page.getByText(/^Also received by Platform on /)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deck viewer' })).toContainText(/Page 1 of \d+/);
+    await expect(page.getByText('This deal has no deck')).toHaveCount(0);
+    await expect((await api<{ deals: Listed[] }>(admin, 'GET', '/api/vc/deals')).deals.filter((d) => d.startupName === COMPANY)).toHaveLength(1);
+  });
+});
