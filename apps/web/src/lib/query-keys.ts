@@ -59,6 +59,7 @@ export const queryKeys = {
       /** Under the deal's detail key: whatever reads the deal again (a status change) reads these again too. */
       comments: (id: string) => ['vc', 'deals', 'detail', id, 'comments'] as const,
       activity: (id: string) => ['vc', 'deals', 'detail', id, 'activity'] as const,
+      seenBefore: (id: string) => ['vc', 'deals', 'detail', id, 'seen-before'] as const,
       page: (id: string, page: number) => ['vc', 'deals', 'detail', id, 'page', page] as const,
       facetsAll: ['vc', 'deals', 'facets'] as const,
       facets: (status: string | undefined) => ['vc', 'deals', 'facets', status ?? 'all'] as const,

@@ -198,6 +198,19 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     if (score && !(await arrivals.currentDeckScored(dealId))) await scoring.start(owner);
   }
 
+  /** The fund's nine scoring weights, as its FitScores are weighted. */
+  const weightsOfFund = (fund: FundRowForDeals): Record<SubScoreKey, number> => ({
+    team: fund.weightTeam,
+    market: fund.weightMarket,
+    problemSolution: fund.weightProblemSolution,
+    traction: fund.weightTraction,
+    product: fund.weightProduct,
+    businessModel: fund.weightBusinessModel,
+    financials: fund.weightFinancials,
+    gtm: fund.weightGtm,
+    risks: fund.weightRisks,
+  });
+
   async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
     return fundId ? repo.fund(fundId) : undefined;
   }
@@ -307,6 +320,13 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     /** Another module's work when a deal is created (outgoing webhooks), in its transaction. */
     onCreated: creations.on,
 
+    /** The fund's nine scoring weights (its FitScores are weighted by them). */
+    async weights(fundId: string | null): Promise<Record<SubScoreKey, number>> {
+      const fund = await fundOf(fundId);
+      if (!fund) throw new AppError('not_found', 'Fund not found');
+      return weightsOfFund(fund);
+    },
+
     /** One deal as the list shows it, sources included. */
     view: async (fundId: string, dealId: string) => toDeal(await getRow(fundId, dealId)),
 
@@ -381,17 +401,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         row.deal.scoreId ? repo.analysisOf(row.deal.scoreId) : undefined,
         repo.history(dealId),
       ]);
-      const weights: Record<SubScoreKey, number> = {
-        team: fund.weightTeam,
-        market: fund.weightMarket,
-        problemSolution: fund.weightProblemSolution,
-        traction: fund.weightTraction,
-        product: fund.weightProduct,
-        businessModel: fund.weightBusinessModel,
-        financials: fund.weightFinancials,
-        gtm: fund.weightGtm,
-        risks: fund.weightRisks,
-      };
+      const weights = weightsOfFund(fund);
       let analysis = null;
       if (stored && row.deal.fitScore !== null) {
         const a = stored.score.analysis as FitScoreAnalysis;

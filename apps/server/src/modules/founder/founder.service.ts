@@ -1,4 +1,4 @@
-import { investorBrief, type DeckVersion, type FitScoreAnalysis, type FounderProfile, type FounderProgress, type InvestorBrief, type ScoringRun, type VersionComparison } from '@fitscore/contracts';
+import { compareAnalyses, investorBrief, type DeckVersion, type FitScoreAnalysis, type FounderProfile, type FounderProgress, type InvestorBrief, type ScoringRun, type VersionComparison } from '@fitscore/contracts';
 import { ENGINE_VERSION } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
 import { founderOwner } from '../../lib/scoring-owner.ts';
@@ -7,7 +7,6 @@ import { toDeckInfo, type DecksService } from '../decks/decks.service.ts';
 import type { MetricsService } from '../metrics/metrics.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
-import { compareAnalyses } from './version-compare.ts';
 
 /** A stored score as the scoring service hands it out. */
 type ScoreRow = Awaited<ReturnType<ScoringService['scoresOfDecks']>> extends Map<string, infer R> ? R : never;

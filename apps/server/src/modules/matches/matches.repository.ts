@@ -183,6 +183,12 @@ export const createMatchesRepository = repository((db) => ({
     return row?.sha256 ?? null;
   },
 
+  /** The reasons the fund last gave for passing on the deal, and when. */
+  declineOf: async (dealId: string) => {
+    const [row] = await db.select({ reasons: dealDeclines.reasons, at: dealDeclines.createdAt }).from(dealDeclines).where(eq(dealDeclines.dealId, dealId));
+    return row ?? null;
+  },
+
   /** The reasons a fund gave for passing (shown to a platform founder); an intro of the deal ends as declined. */
   recordDecline: async (dealId: string, userId: string, reasons: string[]) => {
     await db

@@ -339,6 +339,12 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
       return { ok: true as const, reasons };
     },
 
+    /** The reasons the fund last gave for passing on its deal, and when (null: it never passed with reasons). */
+    async lastDecline(fundId: string | null, dealId: string) {
+      await deals.detail(fundId, dealId);
+      return repo.declineOf(dealId);
+    },
+
     /** What the Cold dialog offers (prefilled): thesis mismatches and weak sub-scores of the fund's own deal. */
     async declineReasons(fundId: string | null, dealId: string) {
       const { deal, analysis } = await deals.detail(fundId, dealId);

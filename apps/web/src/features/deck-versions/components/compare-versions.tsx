@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCompareVersions, useDeckVersions, useRescoreRun, useRescoreVersion } from '../api/versions';
-import { factText, pagesText, SECTION_LABELS, signed } from './labels';
+import { factText, pagesText, SECTION_LABELS, signed } from '@/lib/deck-labels';
 
 const versionName = (v: DeckVersion) => `Version ${v.version}`;
 

@@ -22,6 +22,7 @@ import { DealSubScores } from './deal-sub-scores';
 import { DealTags } from './deal-tags';
 import { DeckViewer } from './deck-viewer';
 import { Recommendation } from './recommendation';
+import { SeenBeforeCard } from './seen-before';
 import { StatusButtons } from './status-buttons';
 import { StatusHistory } from './status-history';
 import { ThesisFitChips } from '@/components/ui/thesis-fit-chips';
@@ -149,6 +150,7 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
         </div>
       </header>
       <DealFacts deal={deal} />
+      <SeenBeforeCard deal={deal} />
       {analysis?.brief ? (
         <Card role="region" aria-labelledby="deal-brief-title">
           <CardHeader className="block">

@@ -8,6 +8,7 @@ import { formatDate, sourceSummary } from '../lib/labels';
 import { AssignSelect } from './assign-select';
 import { DealTags } from './deal-tags';
 import { FitScoreBar } from './fitscore-bar';
+import { ReturningBadge } from './seen-before';
 import { StatusButtons } from './status-buttons';
 
 export interface DealRowActions {
@@ -105,7 +106,7 @@ export function DealsTable({
             <DealTags tags={deal.tags} className="mt-2" />
             <p className="mt-2 text-xs text-slate-500">
               {formatDate(deal.date)} · {sourceSummary(deal)}
-              {deal.owner ? ` · ${deal.owner.name}` : ''}
+              {deal.owner ? ` · ${deal.owner.name}` : ''} <ReturningBadge deal={deal} />
             </p>
             <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
               <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />
@@ -184,7 +185,7 @@ export function DealsTable({
                 className="px-3 py-3 whitespace-nowrap text-slate-700"
                 title={deal.sources.length > 1 ? `${deal.sources.length} sources` : undefined}
               >
-                {sourceSummary(deal)}
+                {sourceSummary(deal)} <ReturningBadge deal={deal} />
               </td>
               <td className="px-3 py-3">
                 <div className="flex items-center gap-2">

@@ -1,4 +1,6 @@
-import { SUB_SCORE_KEYS, type Fact, type FitScoreAnalysis, type VersionComparison } from '@fitscore/contracts';
+import type { Fact, FitScoreAnalysis } from './fitscore.ts';
+import type { VersionComparison } from './versions.ts';
+import { SUB_SCORE_KEYS } from './vocabulary.ts';
 
 type Parts = Omit<VersionComparison, 'from' | 'to' | 'engineDiffers'>;
 type ComparedFact = VersionComparison['facts']['added'][number];
