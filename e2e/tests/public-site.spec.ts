@@ -308,6 +308,7 @@ test.describe('pricing', () => {
         'White-label apply page and founder emails',
         'Single sign-on (OIDC) and SCIM provisioning',
         'Audit log of sign-ins, access and settings, kept 400 days',
+        'Full data export (JSON Lines and deck files) and fund deletion',
       ],
       link: null,
     },

@@ -31,6 +31,7 @@ import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
 import { createStoredEventBus, type EventBus } from './modules/events/event-bus.ts';
 import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
+import * as fundDataModule from './modules/fund-data/fund-data.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import type { Readiness } from './modules/health/health.module.ts';
@@ -279,6 +280,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   apiAccessModule.register(app, { platform, deals, dealTeam: deals.team, collab, intake });
   // Enterprise: outgoing webhooks of deal events, signed (Standard Webhooks) and retried for a day.
   webhooksOutModule.register(app, { platform, jobs, deals, scoring, collab, notifications });
+  // Enterprise: the fund's data as one archive, and the fund's deletion after a grace period.
+  fundDataModule.register(app, { platform, jobs, funds, auth });
   releaseAttemptLog();
 
   assertAllProvided([authenticator, secondFactor, passwordPolicy, usage.scansThisMonth, usage.versionsKept]);

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'export.fund_archive',
+  'fund.deletion_scheduled',
+  'fund.deletion_cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,13 +45,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.updated': 'Changed a webhook',
   'webhook.deleted': 'Deleted a webhook',
   'webhook.secret_rotated': 'Rotated a webhook secret',
+  'export.fund_archive': 'Exported all of the fund’s data',
+  'fund.deletion_scheduled': 'Scheduled the fund’s deletion',
+  'fund.deletion_cancelled': 'Cancelled the fund’s deletion',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
 export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages'] as const;
 
 /** The filter groups: an action's group is the part before the dot. */
-export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook'] as const;
+export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook', 'fund'] as const;
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number];
 export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
   signin: 'Sign-ins',
@@ -57,6 +63,7 @@ export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
   export: 'Exports',
   settings: 'Settings',
   webhook: 'Webhooks',
+  fund: 'Fund deletion',
 };
 
 /** Days an entry is kept. */

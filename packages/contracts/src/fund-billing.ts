@@ -30,7 +30,7 @@ export const FUND_PLANS: Record<FundPlanId, FundPlanDefinition> = {
 export const isPaidFundPlan = (plan: FundPlanId) => plan !== 'trial';
 
 /** What a fund's plan decides, feature by feature; the server enforces these and the billing page shows them. */
-export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts', 'api_access', 'webhooks_out', 'white_label', 'sso', 'audit_log'] as const;
+export const FUND_FEATURES = ['scoring', 'team', 'pipeline', 'csv_export', 'alerts', 'api_access', 'webhooks_out', 'white_label', 'sso', 'audit_log', 'fund_data'] as const;
 export type FundFeature = (typeof FUND_FEATURES)[number];
 
 /** A fund's plan as the rules read it: the plan and the trial scores used so far. */
@@ -91,6 +91,14 @@ export const FUND_PLAN_FEATURES: Record<FundFeature, { label: Record<FundPlanId,
   },
   audit_log: {
     label: { trial: 'Audit log (Enterprise)', pro: 'Audit log (Enterprise)', enterprise: 'Audit log of sign-ins, access and settings, kept 400 days' },
+    allowed: (s) => s.plan === 'enterprise',
+  },
+  fund_data: {
+    label: {
+      trial: 'Full data export and fund deletion (Enterprise)',
+      pro: 'Full data export and fund deletion (Enterprise)',
+      enterprise: 'Full data export (JSON Lines and deck files) and fund deletion',
+    },
     allowed: (s) => s.plan === 'enterprise',
   },
 };

@@ -42,3 +42,4 @@ export * from './investor-brief.ts';
 export * from './stages.ts';
 export * from './seen-before.ts';
 export * from './version-compare.ts';
+export * from './fund-data.ts';

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   INTAKE_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   /** Raw intake payloads (messages, webhook bodies, form decks) of items with a final outcome are deleted this many days after it (the log row stays). */
   INTAKE_PAYLOAD_RETENTION_DAYS: positiveInt.default(30),
+  /** Hours between an admin's confirmed fund deletion and its purge, during which admins can cancel it (ADR 0070). */
+  FUND_DELETION_GRACE_HOURS: positiveInt.default(7 * 24),
   /** The built-in SMTP receiver of forwarded decks; on by default except under NODE_ENV=test. */
   SMTP_ENABLED: bool.optional(),
   SMTP_PORT: port.default(2525),
@@ -238,6 +240,8 @@ export interface AppConfig {
     ratePerMinute: number;
     payloadRetentionDays: number;
   };
+  /** A fund's deletion: how long it waits, cancellable, before the purge (ADR 0070). */
+  fundDeletionGraceHours: number;
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
   /** Whether this process serves the API; a worker host has it off. */
   apiEnabled: boolean;
@@ -346,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       ratePerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
       payloadRetentionDays: e.INTAKE_PAYLOAD_RETENTION_DAYS,
     },
+    fundDeletionGraceHours: e.FUND_DELETION_GRACE_HOURS,
     jobs: {
       enabled: e.JOBS_ENABLED,
       concurrency: e.JOB_CONCURRENCY,

@@ -7,6 +7,7 @@ import { dashboardPath, paths } from '@/config/paths';
 import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useLiveDeals } from '@/features/vc-deals/api/live-deals';
+import { FundDeletionBanner } from '@/features/vc-fund-data/components/fund-deletion-banner';
 import { ServerEventsProvider } from '@/lib/server-events';
 
 /** The root of every route: the session lives here because it navigates. */
@@ -76,6 +77,7 @@ export function AreaLayout({ role }: { role: UserType }) {
       {role === 'vc' ? <LiveDeals /> : null}
       <TopNav items={AREA_ITEMS[role]} homeTo={dashboardPath(role)} onSignOut={() => void logout()} />
       <VerifyEmailBanner />
+      {role === 'vc' ? <FundDeletionBanner /> : null}
       <main id="main" className="flex-1 py-6 sm:py-8">
         <Outlet />
       </main>

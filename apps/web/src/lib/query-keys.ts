@@ -26,6 +26,7 @@ export const queryKeys = {
     dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
     apiKeys: ['vc', 'api-keys'] as const,
     audit: (filters: Record<string, string>) => ['vc', 'audit', filters] as const,
+    fundDeletion: ['vc', 'fund-deletion'] as const,
     branding: ['vc', 'branding'] as const,
     webhooks: ['vc', 'webhooks'] as const,
     webhookDeliveries: (endpointId: string) => ['vc', 'webhooks', 'deliveries', endpointId] as const,

@@ -4,6 +4,7 @@ import {
   authEndpoints,
   brandingEndpoints,
   dealsEndpoints,
+  fundDataEndpoints,
   integrationsEndpoints,
   ssoEndpoints,
   stagesEndpoints,
@@ -67,6 +68,9 @@ const AUDITED: Audited[] = [
   setting(applicantReplyEndpoints.save, 'applicant email templates'),
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
   setting(stagesEndpoints.save, 'stages'),
+  on(fundDataEndpoints.exportArchive, 'export.fund_archive', { target: () => 'all data' }),
+  on(fundDataEndpoints.scheduleDeletion, 'fund.deletion_scheduled', { target: (r) => str(body(r).confirm_name) }),
+  on(fundDataEndpoints.cancelDeletion, 'fund.deletion_cancelled'),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */

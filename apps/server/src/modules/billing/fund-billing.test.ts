@@ -64,6 +64,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
       { key: 'white_label', label: 'White-label intake (Enterprise)', included: false },
       { key: 'sso', label: 'Single sign-on and SCIM (Enterprise)', included: false },
       { key: 'audit_log', label: 'Audit log (Enterprise)', included: false },
+      { key: 'fund_data', label: 'Full data export and fund deletion (Enterprise)', included: false },
     ]);
     const slug = (await db().select({ slug: funds.slug }).from(funds).where(eq(funds.id, f.fundId)))[0]!.slug;
     expect(res.body.operatorCommand).toBe(`npm run plan:set -- --fund ${slug} --plan pro`);
@@ -73,7 +74,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
     const f = await newFund();
     await db().update(funds).set({ trialScoresUsed: 200 }).where(eq(funds.id, f.fundId));
     const locks = included((await billing(f.token)).body);
-    expect(locks).toEqual({ scoring: false, team: true, pipeline: true, csv_export: false, alerts: false, api_access: false, webhooks_out: false, white_label: false, sso: false, audit_log: false });
+    expect(locks).toEqual({ scoring: false, team: true, pipeline: true, csv_export: false, alerts: false, api_access: false, webhooks_out: false, white_label: false, sso: false, audit_log: false, fund_data: false });
 
     // Each lock against what the server does.
     expect((await upload(f.token)).body.error).toBe(TRIAL_SCORING_REFUSED);
@@ -88,7 +89,7 @@ describe('a fund’s plan, without Stripe (the embedded default)', () => {
 
     // On Pro every lock opens, and so does the server.
     await setPlan(server, { fund: f.fundId }, 'pro');
-    expect(included((await billing(f.token)).body)).toEqual({ scoring: true, team: true, pipeline: true, csv_export: true, alerts: true, api_access: false, webhooks_out: false, white_label: false, sso: false, audit_log: false });
+    expect(included((await billing(f.token)).body)).toEqual({ scoring: true, team: true, pipeline: true, csv_export: true, alerts: true, api_access: false, webhooks_out: false, white_label: false, sso: false, audit_log: false, fund_data: false });
     expect((await server.request('GET', '/api/vc/deals/export.csv', { token: f.token })).status).toBe(200);
     expect((await upload(f.token)).status).toBe(202);
   }, 60_000);

@@ -94,7 +94,7 @@ describe('a fund buys Pro through Stripe', () => {
     expect(pro).toMatchObject({ plan: 'pro', status: 'active', planSource: 'stripe', priceCents: 29_900 });
     expect(pro.nextBillingDate).not.toBeNull();
     // Everything Pro sells is open; API access, outgoing webhooks, white-label and single sign-on stay the Enterprise plan's.
-    expect(pro.features.filter((x: { included: boolean }) => !x.included).map((x: { key: string }) => x.key)).toEqual(['api_access', 'webhooks_out', 'white_label', 'sso', 'audit_log']);
+    expect(pro.features.filter((x: { included: boolean }) => !x.included).map((x: { key: string }) => x.key)).toEqual(['api_access', 'webhooks_out', 'white_label', 'sso', 'audit_log', 'fund_data']);
     // The invoice is Stripe's, with Stripe's links.
     expect(pro.invoices).toEqual([
       expect.objectContaining({ number: expect.stringMatching(/^STANDIN-\d{4}$/), amountCents: 29_900, status: 'paid', hostedUrl: expect.stringContaining(stripe.url), pdfUrl: expect.stringMatching(/\.pdf$/) }),

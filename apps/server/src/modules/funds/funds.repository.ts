@@ -62,6 +62,11 @@ export const createFundsRepository = repository((db) => {
       return row!;
     },
 
+    /** Deletes the fund; its members, deals and every other row of it go by ON DELETE CASCADE. */
+    async remove(fundId: string): Promise<void> {
+      await db.delete(funds).where(eq(funds.id, fundId));
+    },
+
     /** Stamps the first time onboarding was complete; later calls keep that time. */
     async markOnboarded(fundId: string): Promise<FundRow> {
       const [row] = await db

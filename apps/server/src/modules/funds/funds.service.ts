@@ -182,6 +182,9 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork, { pub
         intakeStepCompletedAt: now(),
       })),
 
+    /** The purge of a deleted fund (the fund-data module, ADR 0070): the fund and all its rows. */
+    remove: (fundId: string) => repo.remove(fundId),
+
     /** Login's and /user/me/'s onboarding_complete for investors. */
     async isOnboarded(userId: string): Promise<boolean> {
       const row = await repo.findByUser(userId);

@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, Columns3, CreditCard, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
+import { BellRing, Building2, Columns3, CreditCard, Database, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,13 +43,14 @@ import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } f
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
 import { AuditTab } from '@/features/vc-audit/components/audit-tab';
+import { DataTab } from '@/features/vc-fund-data/components/data-tab';
 import { BrandingTab } from '@/features/vc-branding/components/branding-tab';
 import { SsoTab } from '@/features/vc-sso/components/sso-tab';
 import { StagesTab } from '@/features/vc-stages/components/stages-tab';
 import { WebhooksTab } from '@/features/vc-webhooks/components/webhooks-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding', 'audit'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding', 'audit', 'data'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -263,6 +264,14 @@ function AuditSection() {
   return <AuditTab readOnly={role.readOnly} admins={role.admins} enterprise={plan === undefined ? undefined : plan === 'enterprise'} />;
 }
 
+/** Settings → Data: admins on Enterprise export everything and delete the fund; members see who can. */
+function DataSection() {
+  const role = useFundRole();
+  const plan = useFundSubscription().data?.plan;
+  const fundName = useVcProfile().data?.profile?.fundName ?? '';
+  return <DataTab readOnly={role.readOnly} admins={role.admins} enterprise={plan === undefined ? undefined : plan === 'enterprise'} fundName={fundName} />;
+}
+
 /** Investor settings. The open tab lives in the URL (?tab=scoring) so it can be linked to. */
 export default function VcSettingsPage() {
   const [params, setParams] = useSearchParams();
@@ -286,7 +295,7 @@ export default function VcSettingsPage() {
     <Container className="max-w-5xl">
       <PageHeader title="Settings" subtitle="Your account, your fund and how deals are scored." />
       <Tabs.Root value={tab} onValueChange={onTabChange}>
-        {/* Thirteen tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
+        {/* Fourteen tabs: rows of two on a phone, wrapping on wider screens, so none hides off screen. */}
         <div className="mb-6">
           <Tabs.List aria-label="Settings sections" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:flex-wrap">
             <Tabs.Trigger value="account" className={triggerClass}>
@@ -341,6 +350,10 @@ export default function VcSettingsPage() {
               <ScrollText className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Audit log
             </Tabs.Trigger>
+            <Tabs.Trigger value="data" className={triggerClass}>
+              <Database className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Data
+            </Tabs.Trigger>
           </Tabs.List>
         </div>
         <Tabs.Content value="account" className="focus-visible:outline-none">
@@ -360,6 +373,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="audit" className="focus-visible:outline-none">
           <AuditSection />
+        </Tabs.Content>
+        <Tabs.Content value="data" className="focus-visible:outline-none">
+          <DataSection />
         </Tabs.Content>
         <Tabs.Content value="webhooks" className="focus-visible:outline-none">
           <AdminTab of={WebhooksTab} />

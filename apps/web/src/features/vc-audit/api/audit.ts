@@ -1,6 +1,7 @@
 import { auditEndpoints, buildPath, encodeQuery, type AuditActionGroup } from '@fitscore/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiUrl, authHeader, callEndpoint, readError } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The filters the tab sends (empty ones left out). */
@@ -29,22 +30,8 @@ export const useAuditLog = (filters: AuditFilterValues, enabled: boolean) =>
   });
 
 /** Downloads the CSV of the log with the same filters; rejects with the server's message. */
-export async function exportAuditCsv(filters: AuditFilterValues): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(buildPath(auditEndpoints.exportCsv.path) + encodeQuery(queryOf(filters))), { headers: authHeader() });
-  } catch {
-    throw new Error('Cannot reach the FitScore server. Check your connection and try again.');
-  }
-  if (!response.ok) throw await readError(response, 'Could not export the audit log. Please try again.');
-  const blob = await response.blob();
-  const filename = /filename="([^"]+)"/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit-log.csv';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const exportAuditCsv = (filters: AuditFilterValues) =>
+  downloadFile(buildPath(auditEndpoints.exportCsv.path) + encodeQuery(queryOf(filters)), {
+    fallbackName: 'audit-log.csv',
+    failed: 'Could not export the audit log. Please try again.',
+  });
