@@ -32,6 +32,7 @@ import { createStoredEventBus, type EventBus } from './modules/events/event-bus.
 import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
+import * as fundReportsModule from './modules/fund-reports/fund-reports.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import type { Readiness } from './modules/health/health.module.ts';
 import { bindAttemptLog } from './modules/auth/attempt-limiter.ts';
@@ -270,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
+  fundReportsModule.register(app, { platform, stages, deals, team });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.
