@@ -48,14 +48,20 @@ export const createFundReportsRepository = repository((db) => ({
       db,
       sql`with st as (select id, position, triage from ${fundStages} where fund_id = ${scope.fundId}),
         firsts as (select triage, min(position) as pos from st group by triage),
-        c as (${cohort(scope)})
+        c as (${cohort(scope)}),
+        -- Set-based: the history of the cohort's deals grouped once (a hash join), not probed per deal.
+        moved as (
+          select h.deal_id, max(f.pos) as pos
+          from ${dealStatusHistory} h join c on c.id = h.deal_id join firsts f on f.triage = h.to_status
+          where h.to_status <> 'cold'
+          group by h.deal_id
+        )
         select c.source,
           greatest(
             (select pos from firsts where triage = 'new'),
             case when s.triage <> 'cold' then s.position end,
             case when c.pipeline_stage_id is null and c.status <> 'cold' then f.pos end,
-            (select max(f2.pos) from ${dealStatusHistory} h join firsts f2 on f2.triage = h.to_status
-              where h.deal_id = c.id and h.to_status <> 'cold')
+            moved.pos
           ) as reached,
           -- least() skips nulls: an unscored deal has no band, not the top one.
           case when ds.fit_score is not null then least(ds.fit_score / ${sql.raw(String(band))}, ${sql.raw(String(Math.floor(100 / band) - 1))}) end as band,
@@ -64,6 +70,7 @@ export const createFundReportsRepository = repository((db) => ({
         from c
         left join st s on s.id = c.pipeline_stage_id
         left join firsts f on f.triage = c.status
+        left join moved on moved.deal_id = c.id
         left join ${dealScores} ds on ds.deal_id = c.id
         group by 1, 2, 3, 4`,
     );
@@ -86,10 +93,12 @@ export const createFundReportsRepository = repository((db) => ({
           percentile_cont(0.5) within group (order by ${days(sql`dd.decided_at`)}) as decision,
           count(dd.decided_at) as decisions
         from c
-        left join lateral (
-          select min(h.created_at) as decided_at from ${dealStatusHistory} h
-          where h.deal_id = c.id and ${isDecisionMove({ fromStatus: sql`h.from_status`, toStatus: sql`h.to_status` })}
-        ) dd on true
+        left join (
+          select h.deal_id, min(h.created_at) as decided_at
+          from ${dealStatusHistory} h join c on c.id = h.deal_id
+          where ${isDecisionMove({ fromStatus: sql`h.from_status`, toStatus: sql`h.to_status` })}
+          group by h.deal_id
+        ) dd on dd.deal_id = c.id
         group by grouping sets ((${month}), ())`,
     );
     return rows.map((r) => ({

@@ -33,7 +33,7 @@ export function ChannelsReport({ report }: { report: FundReport }) {
           <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
           <YAxis type="category" dataKey="name" width={72} tick={{ fontSize: 11 }} interval={0} />
           <Tooltip formatter={(_value, _name, item) => [(item.payload as (typeof data)[number]).label, `Share ${past}`]} />
-          <Bar dataKey="percent" name={`Share ${past}`} maxBarSize={22} isAnimationActive={false}>
+          <Bar dataKey="percent" name={`Share ${past}`} maxBarSize={22} minPointSize={2} isAnimationActive={false}>
             {data.map((d) => (
               <Cell key={d.source} fill={SOURCE_COLORS[d.source]} />
             ))}

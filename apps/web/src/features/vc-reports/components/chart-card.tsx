@@ -39,7 +39,7 @@ export function ChartCard({
   const headingId = `${id}-title`;
 
   async function png() {
-    const svg = chart.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
+    const svg = chart.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface');
     if (!svg) return toast.error('This chart has nothing to draw yet.');
     try {
       await downloadPng(svg, { title, legend, filename: exportName(id, period, 'png') });

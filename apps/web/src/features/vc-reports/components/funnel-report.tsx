@@ -34,7 +34,7 @@ export function FunnelReport({ report }: { report: FundReport }) {
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
           <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11 }} interval={0} />
           <Tooltip formatter={(value, _name, item) => [`${String(value)} (${percent((item.payload as (typeof data)[number]).conversion)} of the stage before)`, 'Reached']} />
-          <Bar dataKey="reached" name="Deals that reached the stage" fill={COLOR} maxBarSize={22} isAnimationActive={false}>
+          <Bar dataKey="reached" name="Deals that reached the stage" fill={COLOR} maxBarSize={22} minPointSize={2} isAnimationActive={false}>
             <LabelList dataKey="label" position="right" style={{ fontSize: 11, fill: '#334155' }} />
           </Bar>
         </BarChart>

@@ -35,7 +35,7 @@ export function ScoresReport({ report }: { report: FundReport }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -20 }} barGap={1}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="band" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={4} />
+          <XAxis dataKey="band" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={8} />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
           <Tooltip />
           <Legend iconSize={10} wrapperStyle={{ fontSize: 12 }} />

@@ -1,6 +1,6 @@
 import type { FundReport } from '@fitscore/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { daysLabel, monthLabel } from '../lib/format';
+import { daysLabel, deals, monthLabel } from '../lib/format';
 import { ChartCard } from './chart-card';
 
 const REVIEW = { label: 'Median days to first review', color: '#0ea5e9' };
@@ -15,7 +15,7 @@ export function TimingReport({ report }: { report: FundReport }) {
       id="time-to-review-and-decision"
       title="Time to first review and to a decision"
       description="Median days from receiving a deal to its first Mark as Reviewed, and to its first move from New to Hot, Track or Cold, by month received."
-      summary={`Median ${daysLabel(firstReview.medianDays)} to first review over ${firstReview.count} deals, ${daysLabel(decision.medianDays)} to a decision over ${decision.count} deals`}
+      summary={`Median ${daysLabel(firstReview.medianDays)} to first review over ${deals(firstReview.count)}, ${daysLabel(decision.medianDays)} to a decision over ${deals(decision.count)}`}
       period={report.period}
       legend={[REVIEW, DECISION]}
       table={{

@@ -1,7 +1,7 @@
 import { DEAL_SOURCES, type FundReport } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SOURCE_COLORS, SOURCE_LABELS } from '@/lib/deal-sources';
-import { weekLabel } from '../lib/format';
+import { deals, weekLabel } from '../lib/format';
 import { ChartCard } from './chart-card';
 
 /** Deals received per week, stacked by channel. */
@@ -13,7 +13,7 @@ export function WeeklyReport({ report }: { report: FundReport }) {
       id="deals-per-week"
       title="Deals received per week"
       description="By channel; weeks start on Monday (UTC)."
-      summary={`${total} deal${total === 1 ? '' : 's'} received over ${report.weekly.length} weeks, by channel`}
+      summary={`${deals(total)} received over ${report.weekly.length} weeks, by channel`}
       period={report.period}
       legend={DEAL_SOURCES.map((s) => ({ label: SOURCE_LABELS[s], color: SOURCE_COLORS[s] }))}
       table={{

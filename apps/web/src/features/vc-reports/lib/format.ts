@@ -11,3 +11,5 @@ export const percent = (share: number | null) => (share === null ? '–' : `${Ma
 export const daysLabel = (days: number | null) => (days === null ? '–' : `${days} day${days === 1 ? '' : 's'}`);
 /** A share for a CSV: a fraction with up to four decimals, empty when there is none. */
 export const shareCell = (share: number | null) => (share === null ? null : Math.round(share * 10_000) / 10_000);
+/** '1 deal', '3 deals'. */
+export const deals = (n: number) => `${n} deal${n === 1 ? '' : 's'}`;
