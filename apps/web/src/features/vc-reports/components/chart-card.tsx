@@ -67,7 +67,7 @@ export function ChartCard({
         </div>
       </CardHeader>
       <CardBody>
-        <div ref={chart} className="h-64 w-full" role="img" aria-label={summary}>
+        <div ref={chart} className="h-64 w-full overflow-hidden" role="img" aria-label={summary}>
           {children}
         </div>
         {footer}
