@@ -10,6 +10,12 @@ export const exportName = (chart: string, period: { from: string; to: string }, 
   `${chart}-${period.from}-to-${period.to}.${ext}`;
 
 /**
+ * A chart's legend across the card's width: the charts' negative left margin would otherwise
+ * widen it past the card, and at 390 px its first items past the screen's edge.
+ */
+export const LEGEND_STYLE = { fontSize: 12, left: 0, width: '100%' } as const;
+
+/**
  * One report: its title, what it shows, the chart, and its two exports: the drawing as a PNG and
  * its figures as a CSV. `summary` is what a screen reader is told the chart shows.
  */

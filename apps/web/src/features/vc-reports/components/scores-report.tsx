@@ -1,6 +1,6 @@
 import type { FundReport } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard } from './chart-card';
+import { ChartCard, LEGEND_STYLE } from './chart-card';
 
 const ARRIVED = '#cbd5e1';
 const REACHED = '#4f46e5';
@@ -38,7 +38,7 @@ export function ScoresReport({ report }: { report: FundReport }) {
           <XAxis dataKey="band" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={8} />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
           <Tooltip />
-          <Legend iconSize={10} wrapperStyle={{ fontSize: 12 }} />
+          <Legend iconSize={10} wrapperStyle={LEGEND_STYLE} />
           <Bar dataKey="arrived" name="Arrived" fill={ARRIVED} maxBarSize={24} isAnimationActive={false} />
           <Bar dataKey="reached" name={reachedName} fill={REACHED} maxBarSize={24} isAnimationActive={false} />
         </BarChart>

@@ -1,7 +1,7 @@
 import type { FundReport } from '@fitscore/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { daysLabel, deals, monthLabel } from '../lib/format';
-import { ChartCard } from './chart-card';
+import { ChartCard, LEGEND_STYLE } from './chart-card';
 
 const REVIEW = { label: 'Median days to first review', color: '#0ea5e9' };
 const DECISION = { label: 'Median days to a decision', color: '#f59e0b' };
@@ -48,7 +48,7 @@ export function TimingReport({ report }: { report: FundReport }) {
           <XAxis dataKey="month" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={12} />
           <YAxis tick={{ fontSize: 11 }} width={40} />
           <Tooltip formatter={(value) => daysLabel(typeof value === 'number' ? value : null)} />
-          <Legend iconSize={10} wrapperStyle={{ fontSize: 12 }} />
+          <Legend iconSize={10} wrapperStyle={LEGEND_STYLE} />
           <Line type="monotone" dataKey="review" name={REVIEW.label} stroke={REVIEW.color} strokeWidth={2} connectNulls dot isAnimationActive={false} />
           <Line type="monotone" dataKey="decision" name={DECISION.label} stroke={DECISION.color} strokeWidth={2} connectNulls dot isAnimationActive={false} />
         </LineChart>

@@ -2,7 +2,7 @@ import { DEAL_SOURCES, type FundReport } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SOURCE_COLORS, SOURCE_LABELS } from '@/lib/deal-sources';
 import { deals, weekLabel } from '../lib/format';
-import { ChartCard } from './chart-card';
+import { ChartCard, LEGEND_STYLE } from './chart-card';
 
 /** Deals received per week, stacked by channel. */
 export function WeeklyReport({ report }: { report: FundReport }) {
@@ -27,7 +27,7 @@ export function WeeklyReport({ report }: { report: FundReport }) {
           <XAxis dataKey="week" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={12} />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
           <Tooltip />
-          <Legend iconSize={10} wrapperStyle={{ fontSize: 12 }} />
+          <Legend iconSize={10} wrapperStyle={LEGEND_STYLE} />
           {DEAL_SOURCES.map((s) => (
             <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} stackId="source" fill={SOURCE_COLORS[s]} maxBarSize={28} isAnimationActive={false} />
           ))}
