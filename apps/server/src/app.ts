@@ -33,6 +33,7 @@ import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundDataModule from './modules/fund-data/fund-data.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
+import * as fundReportsModule from './modules/fund-reports/fund-reports.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import type { Readiness } from './modules/health/health.module.ts';
 import { bindAttemptLog } from './modules/auth/attempt-limiter.ts';
@@ -274,6 +275,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A company that came back: what the fund saw and decided before (issue 31 point 6).
   seenBeforeModule.register(app, { deals, decks, scoring, collab, matches });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
+  fundReportsModule.register(app, { platform, stages, deals, team });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.

@@ -43,3 +43,4 @@ export * from './stages.ts';
 export * from './seen-before.ts';
 export * from './version-compare.ts';
 export * from './fund-data.ts';
+export * from './fund-reports.ts';

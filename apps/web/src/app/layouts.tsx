@@ -60,6 +60,7 @@ const AREA_ITEMS: Record<UserType, NavItem[]> = {
   vc: [
     { label: 'Dashboard', to: paths.vc.dashboard },
     { label: 'Pipeline', to: paths.vc.pipeline },
+    { label: 'Reports', to: paths.vc.reports },
     { label: 'Settings', to: paths.vc.settings },
   ],
 };

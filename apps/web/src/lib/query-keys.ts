@@ -68,6 +68,8 @@ export const queryKeys = {
       recent: ['vc', 'deals', 'recent'] as const,
       weekly: ['vc', 'deals', 'weekly'] as const,
       decisionTime: ['vc', 'deals', 'decision-time'] as const,
+      /** The Reports screen, per period and filters (under deals: a change to a deal reads it again). */
+      reports: (query: object) => ['vc', 'deals', 'reports', query] as const,
     },
   },
   me: ['auth', 'me'] as const,

@@ -149,6 +149,13 @@ export const dealStatusHistory = pgTable(
   (t) => [index('deal_status_history_deal_idx').on(t.dealId, t.createdAt)],
 );
 
+/**
+ * A deal's decision (ADR 0025): a status history row that moves it from New to Hot, Track or Cold;
+ * its first such row is when the fund decided. One definition for the dashboard and the reports.
+ */
+export const isDecisionMove = (h: { fromStatus: SQLWrapper; toStatus: SQLWrapper }): SQL =>
+  sql`(${h.fromStatus} = 'new' and ${h.toStatus} in ('hot', 'track', 'cold'))`;
+
 /** A sub-score column: the dimension's 1-10 score, null until the deal is scored. */
 const subScore = (name: string) => smallint(name);
 

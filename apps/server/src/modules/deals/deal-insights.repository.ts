@@ -1,4 +1,4 @@
-import { deals, dealStatusHistory, fitScores, rawRows, repository } from '@fitscore/db';
+import { deals, dealStatusHistory, fitScores, isDecisionMove, rawRows, repository } from '@fitscore/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 
 /** The dashboard's reads over a fund's deals: arrivals per week, and which deck a deal shows. */
@@ -25,7 +25,7 @@ export const createDealInsightsRepository = repository((db) => ({
         select distinct on (h.deal_id) h.deal_id, h.created_at as decided_at, d.created_at as received_at
         from ${dealStatusHistory} h
         join ${deals} d on d.id = h.deal_id
-        where d.fund_id = ${fundId} and h.from_status = 'new' and h.to_status in ('hot', 'track', 'cold')
+        where d.fund_id = ${fundId} and ${isDecisionMove({ fromStatus: sql`h.from_status`, toStatus: sql`h.to_status` })}
         order by h.deal_id, h.created_at
       )
       select

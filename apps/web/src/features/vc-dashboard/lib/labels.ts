@@ -1,21 +1,4 @@
-import type { Deal } from '@fitscore/contracts';
-
-export const SOURCE_LABELS: Record<Deal['source'], string> = {
-  upload: 'Upload',
-  form: 'Form',
-  email: 'Email',
-  webhook: 'Webhook',
-  platform: 'Platform',
-};
-
-/** Chart colours per source (the same order everywhere). */
-export const SOURCE_COLORS: Record<Deal['source'], string> = {
-  upload: '#4f46e5',
-  form: '#0ea5e9',
-  email: '#f59e0b',
-  webhook: '#10b981',
-  platform: '#ec4899',
-};
+export { SOURCE_COLORS, SOURCE_LABELS } from '@/lib/deal-sources';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 export const formatDay = (iso: string) => day.format(new Date(iso));
