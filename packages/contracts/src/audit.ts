@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'follow_up.created',
+  'follow_up.updated',
+  'follow_up.completed',
+  'follow_up.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,10 +46,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.updated': 'Changed a webhook',
   'webhook.deleted': 'Deleted a webhook',
   'webhook.secret_rotated': 'Rotated a webhook secret',
+  'follow_up.created': 'Added a follow-up',
+  'follow_up.updated': 'Changed a follow-up',
+  'follow_up.completed': 'Completed a follow-up',
+  'follow_up.deleted': 'Deleted a follow-up',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
-export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages'] as const;
+export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages', 'follow-up rule', 'digest email'] as const;
 
 /** The filter groups: an action's group is the part before the dot. */
 export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook'] as const;

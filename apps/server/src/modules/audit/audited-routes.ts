@@ -4,6 +4,7 @@ import {
   authEndpoints,
   brandingEndpoints,
   dealsEndpoints,
+  followUpsEndpoints,
   integrationsEndpoints,
   ssoEndpoints,
   stagesEndpoints,
@@ -67,6 +68,12 @@ const AUDITED: Audited[] = [
   setting(applicantReplyEndpoints.save, 'applicant email templates'),
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
   setting(stagesEndpoints.save, 'stages'),
+  on(followUpsEndpoints.create, 'follow_up.created', { target: (r) => params(r).id, details: (r) => ({ due_at: body(r).dueAt, assignee: body(r).assigneeId ?? null }) }),
+  on(followUpsEndpoints.update, 'follow_up.updated', { target: (r) => params(r).id }),
+  on(followUpsEndpoints.complete, 'follow_up.completed', { target: (r) => params(r).id }),
+  on(followUpsEndpoints.remove, 'follow_up.deleted', { target: (r) => params(r).id }),
+  setting(followUpsEndpoints.saveRule, 'follow-up rule'),
+  setting(followUpsEndpoints.saveDigest, 'digest email'),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */
