@@ -30,6 +30,7 @@ import * as docsModule from './modules/docs/docs.module.ts';
 import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
 import { createStoredEventBus, type EventBus } from './modules/events/event-bus.ts';
 import * as eventsModule from './modules/events/events.module.ts';
+import * as followUpsModule from './modules/follow-ups/follow-ups.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundDataModule from './modules/fund-data/fund-data.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
@@ -79,6 +80,8 @@ export interface BuildOptions {
   events?: EventBus;
   /** Where log lines go instead of stdout (a test reads them back). */
   logStream?: DestinationStream;
+  /** The clock of what falls due by time (follow-ups: due reminders, idle deals, digest periods); a test moves it. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -276,6 +279,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   seenBeforeModule.register(app, { deals, decks, scoring, collab, matches });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
   fundReportsModule.register(app, { platform, stages, deals, team });
+  // Follow-ups: reminders, the fund's 'no touch' rule, what is due, and the digest email (ADR 0067).
+  followUpsModule.register(app, { platform, jobs, deals, stages, team, collab, notifications, ...(options.now ? { now: options.now } : {}) });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.

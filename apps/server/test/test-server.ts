@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -35,6 +35,8 @@ export async function startTestServer(
   extend?: (app: FastifyInstance) => void,
   /** Another server's database: a second process on the same data (restarts, several workers). */
   shared?: TestDatabase,
+  /** Injection points of `buildApp` (a clock, for instance). */
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestServer> {
   const database = shared ?? (await openTestDatabase());
   const config = loadConfig({
@@ -46,7 +48,7 @@ export async function startTestServer(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const app = await buildApp(config, { database: database.handle });
+  const app = await buildApp(config, { ...options, database: database.handle });
   extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

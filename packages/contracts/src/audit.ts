@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'export.fund_archive',
   'fund.deletion_scheduled',
   'fund.deletion_cancelled',
+  'follow_up.created',
+  'follow_up.updated',
+  'follow_up.completed',
+  'follow_up.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,10 +52,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'export.fund_archive': 'Exported all of the fund’s data',
   'fund.deletion_scheduled': 'Scheduled the fund’s deletion',
   'fund.deletion_cancelled': 'Cancelled the fund’s deletion',
+  'follow_up.created': 'Added a follow-up',
+  'follow_up.updated': 'Changed a follow-up',
+  'follow_up.completed': 'Completed a follow-up',
+  'follow_up.deleted': 'Deleted a follow-up',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
-export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages'] as const;
+export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages', 'follow-up rule', 'digest email'] as const;
 
 /** The filter groups: an action's group is the part before the dot. */
 export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook', 'fund'] as const;

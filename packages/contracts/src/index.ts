@@ -44,3 +44,4 @@ export * from './seen-before.ts';
 export * from './version-compare.ts';
 export * from './fund-data.ts';
 export * from './fund-reports.ts';
+export * from './follow-ups.ts';

@@ -117,6 +117,10 @@ const EnvSchema = z.object({
   JOB_LEASE_MS: positiveInt.default(30_000),
   JOB_POLL_MS: positiveInt.default(1000),
   JOB_DRAIN_MS: positiveInt.default(10_000),
+  /** The hour (UTC) from which each day's digest emails go out; weekly ones on Mondays from that hour. */
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+  /** How often a worker host looks for members whose digest is due (0: never, on this host). */
+  DIGEST_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   ANALYZER_WORKERS: positiveInt.default(2),
   SCORING_TIMEOUT_MS: positiveInt.default(180_000),
   LLM_BASE_URL: z.url().optional(),
@@ -243,6 +247,8 @@ export interface AppConfig {
   /** A fund's deletion: how long it waits, cancellable, before the purge (ADR 0070). */
   fundDeletionGraceHours: number;
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
+  /** Digest emails (follow-ups): the hour (UTC) they go out from, and how often a worker checks. */
+  digest: { hourUtc: number; checkMs: number };
   /** Whether this process serves the API; a worker host has it off. */
   apiEnabled: boolean;
   /** Shared limits in Redis instead of the database, under keys starting with `prefix`. */
@@ -358,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
       pollMs: e.JOB_POLL_MS,
       drainMs: e.JOB_DRAIN_MS,
     },
+    digest: { hourUtc: e.DIGEST_HOUR_UTC, checkMs: e.DIGEST_CHECK_MS },
     apiEnabled: e.API_ENABLED,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX } : undefined,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN || undefined },

@@ -52,6 +52,9 @@ const EXAMPLES: Record<string, () => Json> = {
     go_to_market: 10,
     risks: 10,
   }),
+  // A date and time with its offset; an edit changes at least one field.
+  'POST /api/vc/deals/:id/follow-ups': () => ({ dueAt: '2026-12-01T09:00:00.000Z', note: 'Call the founder', assigneeId: null }),
+  'PATCH /api/vc/follow-ups/:id': () => ({ dueAt: '2026-12-01T09:00:00.000Z', note: 'Call the founder' }),
 };
 
 /** A valid value for a JSON Schema (the input side of a zod schema), named by its field. */

@@ -35,6 +35,13 @@ export const queryKeys = {
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,
     members: ['vc', 'members'] as const,
+    /** What is due for the member (the bell, the dashboard card), the fund's rule and the member's digest. */
+    followUps: {
+      all: ['vc', 'follow-ups'] as const,
+      due: ['vc', 'follow-ups', 'due'] as const,
+      rule: ['vc', 'follow-ups', 'rule'] as const,
+      digest: ['vc', 'follow-ups', 'digest'] as const,
+    },
     /** The fund's own stages (the board's columns, Settings → Stages). */
     stages: ['vc', 'stages'] as const,
     intake: {
@@ -61,6 +68,7 @@ export const queryKeys = {
       comments: (id: string) => ['vc', 'deals', 'detail', id, 'comments'] as const,
       activity: (id: string) => ['vc', 'deals', 'detail', id, 'activity'] as const,
       seenBefore: (id: string) => ['vc', 'deals', 'detail', id, 'seen-before'] as const,
+      followUps: (id: string) => ['vc', 'deals', 'detail', id, 'follow-ups'] as const,
       page: (id: string, page: number) => ['vc', 'deals', 'detail', id, 'page', page] as const,
       facetsAll: ['vc', 'deals', 'facets'] as const,
       facets: (status: string | undefined) => ['vc', 'deals', 'facets', status ?? 'all'] as const,

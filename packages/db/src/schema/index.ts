@@ -23,3 +23,4 @@ export * from './webhooks-out.ts';
 export * from './sso.ts';
 export * from './audit.ts';
 export * from './fund-data.ts';
+export * from './follow-ups.ts';

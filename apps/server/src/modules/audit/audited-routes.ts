@@ -5,6 +5,7 @@ import {
   brandingEndpoints,
   dealsEndpoints,
   fundDataEndpoints,
+  followUpsEndpoints,
   integrationsEndpoints,
   ssoEndpoints,
   stagesEndpoints,
@@ -71,6 +72,12 @@ const AUDITED: Audited[] = [
   on(fundDataEndpoints.exportArchive, 'export.fund_archive', { target: () => 'all data' }),
   on(fundDataEndpoints.scheduleDeletion, 'fund.deletion_scheduled', { target: (r) => str(body(r).confirm_name) }),
   on(fundDataEndpoints.cancelDeletion, 'fund.deletion_cancelled'),
+  on(followUpsEndpoints.create, 'follow_up.created', { target: (r) => params(r).id, details: (r) => ({ due_at: body(r).dueAt, assignee: body(r).assigneeId ?? null }) }),
+  on(followUpsEndpoints.update, 'follow_up.updated', { target: (r) => params(r).id }),
+  on(followUpsEndpoints.complete, 'follow_up.completed', { target: (r) => params(r).id }),
+  on(followUpsEndpoints.remove, 'follow_up.deleted', { target: (r) => params(r).id }),
+  setting(followUpsEndpoints.saveRule, 'follow-up rule'),
+  setting(followUpsEndpoints.saveDigest, 'digest email'),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */

@@ -12,12 +12,14 @@ import { NotificationsBell, NotificationsCard } from '@/features/vc-dashboard/co
 import { PipelineCard } from '@/features/vc-dashboard/components/pipeline-card';
 import { RecentDealsCard } from '@/features/vc-dashboard/components/recent-deals-card';
 import { UploadDealDialog } from '@/features/vc-dashboard/components/upload-deal-dialog';
+import { FollowUpsDueCard, useDueForBell } from '@/features/vc-follow-ups/components/due-follow-ups';
 import { FundSummaryCard } from '@/features/vc-fund/components/fund-summary-card';
 
 /** The investor's day at a glance: upload and score a deck, the latest scored startup, notifications, the pipeline. */
 export default function VcDashboardPage() {
   const query = useVcProfile();
   const [uploading, setUploading] = useState(false);
+  const dueForBell = useDueForBell();
   return (
     <Container>
       <PageHeader
@@ -25,7 +27,7 @@ export default function VcDashboardPage() {
         subtitle="Overview of your latest activity"
         actions={
           <>
-            <NotificationsBell />
+            <NotificationsBell extra={dueForBell} />
             <Button onClick={() => setUploading(true)}>
               <Upload className="h-4 w-4" aria-hidden="true" />
               Upload Deck &amp; Score
@@ -58,6 +60,7 @@ export default function VcDashboardPage() {
               <NotificationsCard />
               <PipelineCard className="md:col-span-2 xl:col-span-1" />
             </div>
+            <FollowUpsDueCard />
             <RecentDealsCard />
             {profile ? (
               <FundSummaryCard profile={profile} editTo={`${paths.vc.settings}?tab=fund`} weightsTo={paths.vc.weights} />

@@ -7,15 +7,24 @@ import { paths } from '@/config/paths';
 import { ScoreRing } from '@/features/fitscore/components/score-ring';
 import { useDealDetail } from '@/features/vc-deals/api/deals';
 import { DealView } from '@/features/vc-deals/components/deal-view';
+import { useAuth } from '@/features/auth/auth-provider';
+import { FollowUpsPanel } from '@/features/vc-follow-ups/components/follow-ups-panel';
 
 /** /vc/deal/{id}: one deal of the fund (another fund's or an unknown id reads as not found). */
 export default function VcDealPage() {
   const { id = '' } = useParams();
   const detail = useDealDetail(id);
+  const { user } = useAuth();
   return (
     <Container>
       <QueryState query={detail} label="Loading the deal" notFound={<DealNotFound />}>
-        {(data) => <DealView detail={data} renderScore={(score) => <ScoreRing score={score} size="md" />} />}
+        {(data) => (
+          <DealView
+            detail={data}
+            renderScore={(score) => <ScoreRing score={score} size="md" />}
+            renderFollowUps={(members) => <FollowUpsPanel dealId={data.deal.id} members={members} myId={user?.id} />}
+          />
+        )}
       </QueryState>
     </Container>
   );

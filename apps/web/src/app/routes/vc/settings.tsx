@@ -6,7 +6,7 @@ import {
   type PreferenceValues,
   type VcFundProfile,
 } from '@fitscore/contracts';
-import { BellRing, Building2, Columns3, CreditCard, Database, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
+import { AlarmClock, BellRing, Building2, Columns3, CreditCard, Database, Inbox, KeyRound, Palette, ScrollText, ShieldCheck, SlidersHorizontal, SlidersVertical, UserRound, Users, Webhook } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -47,10 +47,13 @@ import { DataTab } from '@/features/vc-fund-data/components/data-tab';
 import { BrandingTab } from '@/features/vc-branding/components/branding-tab';
 import { SsoTab } from '@/features/vc-sso/components/sso-tab';
 import { StagesTab } from '@/features/vc-stages/components/stages-tab';
+import { useFundStages } from '@/features/vc-stages/api/stages';
+import { DigestCard } from '@/features/vc-follow-ups/components/digest-card';
+import { FollowUpRuleTab } from '@/features/vc-follow-ups/components/follow-up-rule-tab';
 import { WebhooksTab } from '@/features/vc-webhooks/components/webhooks-tab';
 import { errorMessage } from '@/lib/api-client';
 
-const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding', 'audit', 'data'] as const;
+const TABS = ['account', 'fund', 'scoring', 'intake', 'stages', 'follow-ups', 'alerts', 'billing', 'team', 'api', 'webhooks', 'sso', 'branding', 'audit', 'data'] as const;
 type Tab = (typeof TABS)[number];
 
 const triggerClass =
@@ -84,6 +87,7 @@ function AccountTab() {
           </p>
         </div>
       </SectionCard>
+      <DigestCard />
       <SecurityTab />
     </div>
   );
@@ -256,6 +260,13 @@ function AdminTab({ of: Tab }: { of: ComponentType<{ readOnly: boolean; admins: 
   return <Tab readOnly={role.readOnly} admins={role.admins} />;
 }
 
+/** Settings → Follow-ups: the fund's no-touch rule over its own stages (admins change it). */
+function FollowUpRuleSection() {
+  const role = useFundRole();
+  const stages = useFundStages();
+  return <FollowUpRuleTab readOnly={role.readOnly} admins={role.admins} stages={stages} />;
+}
+
 /** Settings → Audit log: admins on Enterprise read and export it; members see who can. */
 function AuditSection() {
   const role = useFundRole();
@@ -346,6 +357,10 @@ export default function VcSettingsPage() {
               <Columns3 className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Stages
             </Tabs.Trigger>
+            <Tabs.Trigger value="follow-ups" className={triggerClass}>
+              <AlarmClock className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              Follow-ups
+            </Tabs.Trigger>
             <Tabs.Trigger value="audit" className={triggerClass}>
               <ScrollText className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               Audit log
@@ -388,6 +403,9 @@ export default function VcSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="stages" className="focus-visible:outline-none">
           <AdminTab of={StagesTab} />
+        </Tabs.Content>
+        <Tabs.Content value="follow-ups" className="focus-visible:outline-none">
+          <FollowUpRuleSection />
         </Tabs.Content>
         {(['fund', 'scoring', 'intake'] as const).map((name) => (
           <Tabs.Content key={name} value={name} className="focus-visible:outline-none">

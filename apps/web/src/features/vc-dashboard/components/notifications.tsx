@@ -1,7 +1,7 @@
 import { NOTIFICATION_ACTION_LABELS, notificationSubject, type Notification, type NotificationAction } from '@fitscore/contracts';
 import { Bell, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
@@ -182,7 +182,7 @@ function NotificationList({ all = false }: { all?: boolean }) {
 }
 
 /** The right-side 'All Notifications' panel. */
-function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function NotificationsPanel({ open, onOpenChange, top }: { open: boolean; onOpenChange: (open: boolean) => void; top?: ReactNode }) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -198,6 +198,7 @@ function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChang
             </D.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-5">
+            {top}
             <NotificationList all />
           </div>
         </D.Content>
@@ -206,27 +207,38 @@ function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
-/** The header bell: the unread count from the server, opening the panel. */
-export function NotificationsBell() {
+/** What else the bell counts and shows above the notifications (the app passes the follow-ups due). */
+export interface BellExtra {
+  count: number;
+  /** Said after the unread count ('1 follow-up due') while `count` is not 0. */
+  label: string;
+  group: ReactNode;
+}
+
+/** The header bell: the unread count from the server (and `extra`'s), opening the panel. */
+export function NotificationsBell({ extra }: { extra?: BellExtra }) {
   const [open, setOpen] = useState(false);
   const unread = useNotifications().data?.unread ?? 0;
+  const more = extra?.count ?? 0;
+  const count = unread + more;
+  const label = ['Notifications', unread > 0 ? `${unread} unread` : null, more > 0 ? extra!.label : null];
   return (
     <>
       <Button
         variant="secondary"
         size="icon"
         className="relative"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={label.filter(Boolean).join(', ')}
         onClick={() => setOpen(true)}
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
-        {unread > 0 ? (
+        {count > 0 ? (
           <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
+            {count > 99 ? '99+' : count}
           </span>
         ) : null}
       </Button>
-      <NotificationsPanel open={open} onOpenChange={setOpen} />
+      <NotificationsPanel open={open} onOpenChange={setOpen} top={extra?.group} />
     </>
   );
 }

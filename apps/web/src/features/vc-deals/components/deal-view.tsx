@@ -86,7 +86,16 @@ function ScoringState({ deal }: { deal: DealDetail['deal'] }) {
  * into it, the nine sub-scores, strengths, risks and red flags, thesis fit, triage with its
  * history, owner and review state. `renderScore` draws the score (the app passes the FitScore ring).
  */
-export function DealView({ detail, renderScore }: { detail: DealDetail; renderScore: (score: number) => ReactNode }) {
+export function DealView({
+  detail,
+  renderScore,
+  renderFollowUps,
+}: {
+  detail: DealDetail;
+  renderScore: (score: number) => ReactNode;
+  /** The deal's follow-ups (the app passes the Follow-ups panel), given the fund's members. */
+  renderFollowUps?: (members: FundMember[]) => ReactNode;
+}) {
   const { deal, analysis, history } = detail;
   const [page, setPage] = useState(1);
   const viewer = useRef<HTMLDivElement>(null);
@@ -305,7 +314,8 @@ export function DealView({ detail, renderScore }: { detail: DealDetail; renderSc
         <div className="min-w-0 lg:col-span-2">
           <DealComments dealId={deal.id} members={members} />
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-6">
+          {renderFollowUps?.(members)}
           <DealActivity dealId={deal.id} />
         </div>
       </div>
