@@ -31,6 +31,7 @@ import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
 import { createStoredEventBus, type EventBus } from './modules/events/event-bus.ts';
 import * as eventsModule from './modules/events/events.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
+import * as founderOutreachModule from './modules/founder-outreach/founder-outreach.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
 import type { Readiness } from './modules/health/health.module.ts';
@@ -269,6 +270,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
   // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
+  // Where the deck went: read over the deals and intros above, never writing them.
+  founderOutreachModule.register(app, { platform });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });
