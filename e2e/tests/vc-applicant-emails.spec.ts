@@ -1,41 +1,14 @@
 import type { Page } from '@playwright/test';
 import { existsSync, mkdirSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { api, createUser, expect, test, useSession } from '../fixtures.ts';
+import { mailsTo } from '../outbox.ts';
 
 const DECK = resolve(import.meta.dirname, '../../../shared/fixtures/decks/real/uber-2008-deck-redesign.pdf');
 const haveDeck = existsSync(DECK);
 if (!haveDeck && process.env.CI === 'true') throw new Error(`CI=true requires the shared fixtures: ${DECK} is missing`);
 const SHOTS = process.env.SHOTS_DIR ?? resolve(import.meta.dirname, '../test-results/vc-applicant-emails');
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-
-interface Mail {
-  from: string;
-  subject: string;
-  text: string;
-}
-
-/** The outbox mails to `to` (the server writes .eml files without SMTP_URL), oldest first. */
-async function mailsTo(to: string): Promise<Mail[]> {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
-  const mails: Mail[] = [];
-  for (const name of names) {
-    const raw = await readFile(join(outbox, name), 'utf8');
-    const split = raw.indexOf('\n\n');
-    const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ');
-    if (!new RegExp(`^To: ${to}$`, 'm').test(head)) continue;
-    const header = (field: string) => new RegExp(`^${field}: (.*)$`, 'm').exec(head)?.[1]?.trim() ?? '';
-    // Quoted-printable: soft line breaks and '=XX' escapes.
-    const body = raw
-      .slice(split + 2)
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    mails.push({ from: header('From'), subject: header('Subject'), text: Buffer.from(body, 'latin1').toString('utf8') });
-  }
-  return mails;
-}
 
 test.describe('founders hear back', () => {
   test.skip(!haveDeck, `shared deck fixture not found at ${DECK}`);

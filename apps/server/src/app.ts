@@ -33,6 +33,7 @@ import * as eventsModule from './modules/events/events.module.ts';
 import * as followUpsModule from './modules/follow-ups/follow-ups.module.ts';
 import * as founderModule from './modules/founder/founder.module.ts';
 import * as fundDataModule from './modules/fund-data/fund-data.module.ts';
+import * as founderOutreachModule from './modules/founder-outreach/founder-outreach.module.ts';
 import * as fundsModule from './modules/funds/funds.module.ts';
 import * as fundReportsModule from './modules/fund-reports/fund-reports.module.ts';
 import * as healthModule from './modules/health/health.module.ts';
@@ -277,6 +278,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
   // A company that came back: what the fund saw and decided before (issue 31 point 6).
   seenBeforeModule.register(app, { deals, decks, scoring, collab, matches });
+  // Where the deck went: read over the deals and intros above, never writing them.
+  founderOutreachModule.register(app, { platform });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
   fundReportsModule.register(app, { platform, stages, deals, team });
   // Follow-ups: reminders, the fund's 'no touch' rule, what is due, and the digest email (ADR 0067).

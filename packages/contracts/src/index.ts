@@ -45,3 +45,4 @@ export * from './version-compare.ts';
 export * from './fund-data.ts';
 export * from './fund-reports.ts';
 export * from './follow-ups.ts';
+export * from './founder-outreach.ts';

@@ -55,6 +55,7 @@ const AREA_ITEMS: Record<UserType, NavItem[]> = {
   founder: [
     { label: 'Dashboard', to: paths.founder.dashboard },
     { label: 'Metrics', to: paths.founder.metrics },
+    { label: 'Outreach', to: paths.founder.outreach },
     { label: 'Settings', to: paths.founder.settings },
   ],
   vc: [

@@ -24,6 +24,7 @@ export const paths = {
     scoring: '/founder/scoring',
     dashboard: '/founder/dashboard',
     metrics: '/founder/metrics',
+    outreach: '/founder/outreach',
     settings: '/founder/settings',
   },
   vc: {

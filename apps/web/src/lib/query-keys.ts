@@ -18,11 +18,13 @@ export const queryKeys = {
     raise: ['founder', 'raise'] as const,
     investorMatches: ['founder', 'investor-matches'] as const,
     intros: ['founder', 'intros'] as const,
+    outreach: ['founder', 'outreach'] as const,
   },
   vc: {
     all: ['vc'] as const,
     profile: ['vc', 'profile'] as const,
     applicantEmails: ['vc', 'applicant-emails'] as const,
+    founderOutreach: ['vc', 'founder-outreach'] as const,
     dealApplicantEmails: (dealId: string) => ['vc', 'applicant-emails', 'deal', dealId] as const,
     apiKeys: ['vc', 'api-keys'] as const,
     audit: (filters: Record<string, string>) => ['vc', 'audit', filters] as const,

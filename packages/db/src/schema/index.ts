@@ -24,3 +24,4 @@ export * from './sso.ts';
 export * from './audit.ts';
 export * from './fund-data.ts';
 export * from './follow-ups.ts';
+export * from './founder-outreach.ts';

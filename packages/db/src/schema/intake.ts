@@ -60,6 +60,8 @@ export const intakeItems = pgTable(
     index('intake_items_fund_received_idx').on(t.fundId, t.receivedAt),
     uniqueIndex('intake_items_external_idx').on(t.fundId, t.channel, t.externalId).where(sql`${t.externalId} is not null`),
     uniqueIndex('intake_items_reference_idx').on(t.reference),
+    /** A founder's applications by form or email, found by their verified address ('Where your deck went', ADR 0071). */
+    index('intake_items_sender_idx').on(sql`lower(trim(${t.sender}))`).where(sql`${t.dealId} is not null`),
     /** The payload retention sweep: items still holding a payload, by when they were decided. */
     index('intake_items_payload_idx').on(t.processedAt).where(sql`${t.payloadKey} is not null`),
   ],

@@ -147,12 +147,16 @@ export function createApplicantRepliesService({ repo, jobs, mailer, publicWebUrl
 
     /**
      * The fund declined the deal with these reasons: one email to whoever applied for it by form or
-     * email (each address that got a receipt), once per deal and address. Platform founders read the reasons in the app.
+     * email (each address that got a receipt) and to the platform founders whose intro it came from
+     * (`platformFounders`, their account addresses), once per deal and address.
      */
-    async declined(fundId: string, dealId: string, reasons: string[]) {
+    async declined(fundId: string, dealId: string, reasons: string[], platformFounders: string[] = []) {
       const deal = await repo.deal(fundId, dealId);
       if (!deal) return;
-      const receipts = await repo.receiptsOf(dealId);
+      const receipts = [
+        ...(await repo.receiptsOf(dealId)),
+        ...platformFounders.filter(looksLikeAddress).map((to) => ({ toAddress: to.trim().toLowerCase(), reference: null })),
+      ];
       if (receipts.length === 0) return;
       const templates = templatesOf(await repo.templates(fundId));
       const fund = await fundNameOf(fundId);

@@ -13,7 +13,9 @@ export interface ReplyValues {
  */
 export function renderReply(template: string, values: ReplyValues, options: { subject?: boolean } = {}): string {
   const reasons = values.reasons.length > 0 ? values.reasons.map((r) => `- ${r}`).join('\n') : '- Not a fit for us at this time';
-  const text = template.replace(/\{(company|fund|reference|reasons)\}/g, (_, key: keyof ReplyValues) =>
+  // A platform intro has no reference: '({reference})' is left out rather than written empty.
+  const written = values.reference ? template : template.replace(/\s*\(\{reference\}\)/g, '');
+  const text = written.replace(/\{(company|fund|reference|reasons)\}/g, (_, key: keyof ReplyValues) =>
     key === 'reasons' ? reasons : values[key],
   );
   return options.subject ? text.replace(/[\r\n]+/g, ' ').trim() : text;

@@ -146,6 +146,16 @@ export const createMatchesRepository = repository((db) => ({
     return row?.email ?? '';
   },
 
+  /** The addresses of the founders whose intro became (or joined) this deal: a decline is emailed to them too. */
+  introFounderEmails: async (dealId: string): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ email: users.email })
+        .from(intros)
+        .innerJoin(users, eq(users.id, intros.founderUserId))
+        .where(eq(intros.dealId, dealId))
+    ).map((r) => r.email),
+
   latestScore: async (founderUserId: string): Promise<ScoreRow | undefined> => {
     const [row] = await db
       .select()

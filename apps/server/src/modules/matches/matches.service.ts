@@ -328,14 +328,15 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     },
 
     /**
-     * Cold with reasons: the deal moves (with the internal note in its history); a platform founder
-     * sees the reasons only, and an applicant by form or email is emailed them (never the note).
+     * Cold with reasons: the deal moves (with the internal note in its history); the founder sees the
+     * reasons only, in the app ('Where your deck went') and by email: applicants by form or email at
+     * the address they applied from, platform founders at their account's (never the note).
      */
     async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
       const reasons = [...new Set(body.reasons)];
       // The reasons are part of the status change: recorded in its transaction, or not at all.
       await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => repo.in(tx).recordDecline(dealId, userId, reasons));
-      await replies.declined(fundId!, dealId, reasons);
+      await replies.declined(fundId!, dealId, reasons, await repo.introFounderEmails(dealId));
       return { ok: true as const, reasons };
     },
 

@@ -9,5 +9,6 @@ export const founderRoutes: RouteObject[] = [
   { path: paths.founder.scoring, element: page(() => import('./scoring')) },
   { path: paths.founder.dashboard, element: page(() => import('./dashboard')) },
   { path: paths.founder.metrics, element: page(() => import('./metrics')) },
+  { path: paths.founder.outreach, element: page(() => import('./outreach')) },
   { path: paths.founder.settings, element: page(() => import('./settings')) },
 ];

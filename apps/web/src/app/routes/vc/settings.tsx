@@ -39,6 +39,8 @@ import { IntakeAddresses } from '@/features/vc-intake/components/intake-addresse
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { useFundRole } from '@/app/use-fund-role';
 import { IntakeLog } from '@/features/vc-intake/components/intake-log';
+import { useOutreachSettings } from '@/features/founder-outreach/api/founder-outreach';
+import { UnderReviewSetting } from '@/features/founder-outreach/components/under-review-setting';
 import { fundStepValues, intakeOf, investmentWeightsOf, percentagesOfProfile } from '@/features/vc-fund/lib/form-values';
 import { AlertsTab } from '@/features/vc-integrations/components/alerts-tab';
 import { ApiKeysTab } from '@/features/vc-api-keys/components/api-keys-tab';
@@ -213,7 +215,21 @@ function IntakeChannelsCards() {
         <IntakeLog dealPath={paths.vc.deal} />
       </SectionCard>
       <ApplicantEmailsCard />
+      <FounderStatusCard />
     </>
+  );
+}
+
+/** What founders see of their deal while the fund looks at it (their 'Where your deck went'). */
+function FounderStatusCard() {
+  const settings = useOutreachSettings();
+  const role = useFundRole();
+  return (
+    <SectionCard title="What founders see" description="Founders follow each deck they sent you on ‘Where your deck went’.">
+      <QueryState query={settings} label="Loading what founders see">
+        {(data) => <UnderReviewSetting showUnderReview={data.showUnderReview} readOnly={role.readOnly} admins={role.admins} />}
+      </QueryState>
+    </SectionCard>
   );
 }
 
