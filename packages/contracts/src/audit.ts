@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'deals.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.updated': 'Changed a webhook',
   'webhook.deleted': 'Deleted a webhook',
   'webhook.secret_rotated': 'Rotated a webhook secret',
+  'deals.imported': 'Imported deals from a CSV',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */

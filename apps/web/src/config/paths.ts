@@ -30,6 +30,7 @@ export const paths = {
     dashboard: '/vc/dashboard',
     onboarding: '/vc/onboarding',
     pipeline: '/vc/pipeline',
+    importDeals: '/vc/pipeline/import',
     hot: '/vc/hot',
     track: '/vc/track',
     cold: '/vc/cold',
