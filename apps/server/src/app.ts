@@ -24,6 +24,7 @@ import type { OnboardingChecks, PasswordSignInPolicy, SecondFactorGate } from '.
 import * as billingModule from './modules/billing/billing.module.ts';
 import * as collabModule from './modules/collab/collab.module.ts';
 import * as companiesModule from './modules/companies/companies.module.ts';
+import * as dealImportModule from './modules/deal-import/deal-import.module.ts';
 import * as dealsModule from './modules/deals/deals.module.ts';
 import * as decksModule from './modules/decks/decks.module.ts';
 import * as docsModule from './modules/docs/docs.module.ts';
@@ -273,6 +274,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
   const collab = collabModule.register(app, { platform, deals, notifications });
+  // Importing the fund's existing deal flow from a CSV, through the deals and collab modules.
+  dealImportModule.register(app, { platform, jobs, deals, dealTeam: deals.team, stages, collab });
   const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
   // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });

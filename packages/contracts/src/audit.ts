@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'follow_up.updated',
   'follow_up.completed',
   'follow_up.deleted',
+  'deals.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'follow_up.updated': 'Changed a follow-up',
   'follow_up.completed': 'Completed a follow-up',
   'follow_up.deleted': 'Deleted a follow-up',
+  'deals.imported': 'Imported deals from a CSV',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */

@@ -17,15 +17,16 @@ export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
 /** A deal's place in the pipeline: `new` (shown under All only) until someone triages it. */
 export const DEAL_ROW_STATUSES = ['new', ...DEAL_STATUSES] as const;
 export type DealRowStatus = (typeof DEAL_ROW_STATUSES)[number];
-export const DEAL_SOURCES = ['upload', 'form', 'email', 'webhook', 'platform'] as const;
+export const DEAL_SOURCES = ['upload', 'form', 'email', 'webhook', 'platform', 'import'] as const;
 export const DEAL_CONFIDENCES = ['High', 'Medium', 'Low'] as const;
 export const DEAL_SORTS = ['date', '-date', 'fitScore', '-fitScore', 'name'] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
 /**
  * A deal's scoring state. 'deck_link': the deck came only as a link (DocSend, Drive…) that is not
  * downloaded, so there is nothing to score until a deck is uploaded (issue 12); not 'queued'.
+ * 'no_deck': imported from a CSV without a deck (or while its deck URL is being fetched).
  */
-export const SCORING_STATES = ['queued', 'running', 'done', 'failed', 'deck_link'] as const;
+export const SCORING_STATES = ['queued', 'running', 'done', 'failed', 'deck_link', 'no_deck'] as const;
 
 /** Spec: each fund starts on a trial of 200 scores. */
 export const TRIAL_SCORE_LIMIT = 200;

@@ -46,3 +46,4 @@ export * from './fund-data.ts';
 export * from './fund-reports.ts';
 export * from './follow-ups.ts';
 export * from './founder-outreach.ts';
+export * from './deal-import.ts';

@@ -32,6 +32,7 @@ export const paths = {
     onboarding: '/vc/onboarding',
     pipeline: '/vc/pipeline',
     reports: '/vc/reports',
+    importDeals: '/vc/pipeline/import',
     hot: '/vc/hot',
     track: '/vc/track',
     cold: '/vc/cold',

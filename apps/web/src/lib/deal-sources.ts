@@ -7,6 +7,7 @@ export const SOURCE_LABELS: Record<Deal['source'], string> = {
   email: 'Email',
   webhook: 'Webhook',
   platform: 'Platform',
+  import: 'Import',
 };
 
 /** Chart colours per source (the same order everywhere). */
@@ -16,4 +17,5 @@ export const SOURCE_COLORS: Record<Deal['source'], string> = {
   email: '#f59e0b',
   webhook: '#10b981',
   platform: '#ec4899',
+  import: '#64748b',
 };

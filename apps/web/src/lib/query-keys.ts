@@ -46,6 +46,9 @@ export const queryKeys = {
     },
     /** The fund's own stages (the board's columns, Settings → Stages). */
     stages: ['vc', 'stages'] as const,
+    /** The fund's running or latest CSV import of deals, and a mapping's preview. */
+    dealImport: ['vc', 'deal-import'] as const,
+    dealImportPreview: (id: string, mapping: object) => ['vc', 'deal-import', id, 'preview', mapping] as const,
     intake: {
       settings: ['vc', 'intake', 'settings'] as const,
       log: (filters: object) => ['vc', 'intake', 'log', filters] as const,

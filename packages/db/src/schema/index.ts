@@ -25,3 +25,4 @@ export * from './audit.ts';
 export * from './fund-data.ts';
 export * from './follow-ups.ts';
 export * from './founder-outreach.ts';
+export * from './deal-imports.ts';

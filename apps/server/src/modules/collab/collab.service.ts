@@ -15,7 +15,7 @@ import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { CollabRepository, CommentRow } from './collab.repository.ts';
 
-const SOURCE_LABELS = { upload: 'Upload', form: 'Form', email: 'Email', webhook: 'Webhook', platform: 'Platform' } as const;
+const SOURCE_LABELS = { upload: 'Upload', form: 'Form', email: 'Email', webhook: 'Webhook', platform: 'Platform', import: 'Import' } as const;
 const statusLabel = (s: string) => (s === 'new' ? 'New' : (DEAL_STATUS_LABELS[s as keyof typeof DEAL_STATUS_LABELS] ?? s));
 /** How much of a comment a mention notification quotes. */
 const EXCERPT_CHARS = 200;
@@ -129,6 +129,18 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
     return { fundId: fund, deal, comment };
   }
 
+  /** A member's comment on the fund's deal, its mentions notified, in `tx`. */
+  async function post(fundId: string | null, userId: string, dealId: string, text: string, tx: Transaction) {
+    const { fundId: fund, deal } = await dealOf(fundId, dealId, tx);
+    const { body, mentions } = await resolveMentions(fund, text, tx);
+    const row = await repo.in(tx).insertComment({ dealId, fundId: fund, authorUserId: userId, body, mentions });
+    await repo.in(tx).addActivity({ dealId, userId, kind: 'commented', data: { commentId: row.id } });
+    await notifyMentioned(fund, deal, userId, row, mentions, tx);
+    const posted = (await toComments([row], userId, tx))[0]!;
+    for (const listener of commentListeners) await listener({ fundId: fund, dealId, comment: posted }, tx);
+    return posted;
+  }
+
   return {
     /** Another module's work when a comment is posted (outgoing webhooks), in the comment's transaction. */
     onCommentCreated(listener: (comment: CommentCreated, tx: Transaction) => Promise<void>) {
@@ -141,18 +153,11 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
     },
 
     async create(fundId: string | null, userId: string, dealId: string, text: string) {
-      const comment = await uow.run(async (tx) => {
-        const { fundId: fund, deal } = await dealOf(fundId, dealId, tx);
-        const { body, mentions } = await resolveMentions(fund, text, tx);
-        const row = await repo.in(tx).insertComment({ dealId, fundId: fund, authorUserId: userId, body, mentions });
-        await repo.in(tx).addActivity({ dealId, userId, kind: 'commented', data: { commentId: row.id } });
-        await notifyMentioned(fund, deal, userId, row, mentions, tx);
-        const posted = (await toComments([row], userId, tx))[0]!;
-        for (const listener of commentListeners) await listener({ fundId: fund, dealId, comment: posted }, tx);
-        return posted;
-      });
-      return { comment };
+      return { comment: await uow.run((tx) => post(fundId, userId, dealId, text, tx)) };
     },
+
+    /** A comment posted as part of a caller's unit of work (an imported deal's notes). */
+    postIn: (fundId: string, userId: string, dealId: string, text: string, tx: Transaction) => post(fundId, userId, dealId, text, tx),
 
     async update(fundId: string | null, userId: string, dealId: string, commentId: string, text: string) {
       const comment = await uow.run(async (tx) => {

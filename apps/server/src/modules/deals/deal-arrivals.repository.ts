@@ -1,10 +1,10 @@
 import { DECK_LINK_TAG } from '@fitscore/contracts';
 import { dealSources, deals, decks, funds, repository, scoringRuns } from '@fitscore/db';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export type ArrivalFundRow = typeof funds.$inferSelect;
-export type NewArrivalDeal = Omit<typeof deals.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewArrivalDeal = Omit<typeof deals.$inferInsert, 'id' | 'updatedAt'>;
 export type NewDealSource = typeof dealSources.$inferInsert;
 
 /**
@@ -123,7 +123,8 @@ export const createDealArrivalsRepository = repository((db) => ({
   /**
    * The fund's deals whose scoring is still to come or under way: each will use a trial score
    * when it finishes. Unscored, and either a run queued or running, or none yet (a deal whose deck
-   * is being stored); a deal whose deck came only as a link is scored only once one is uploaded.
+   * is being stored); a deal whose deck came only as a link is scored only once one is uploaded,
+   * and an imported deal (CSV) only once its deck's scoring is queued.
    */
   scoringsInFlight: async (fundId: string): Promise<number> => {
     const [row] = await db
@@ -133,7 +134,10 @@ export const createDealArrivalsRepository = repository((db) => ({
         and(
           eq(deals.fundId, fundId),
           isNull(deals.scoredAt),
-          or(inArray(deals.scoringStatus, ['queued', 'running']), and(isNull(deals.scoringStatus), sql`not (${DECK_LINK_TAG} = any(${deals.tags}))`)),
+          or(
+            inArray(deals.scoringStatus, ['queued', 'running']),
+            and(isNull(deals.scoringStatus), ne(deals.source, 'import'), sql`not (${DECK_LINK_TAG} = any(${deals.tags}))`),
+          ),
         ),
       );
     return row?.n ?? 0;

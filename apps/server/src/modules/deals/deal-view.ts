@@ -8,11 +8,13 @@ import type { DealRow, FundRowForDeals } from './deals.repository.ts';
  * unless its deck came only as a link that is not downloaded: then nothing will be scored until a
  * deck is uploaded, and it says so with the link.
  */
-function scoringOf({ scoringStatus, scoringError, arrivals, scoreId }: DealRow['deal']): Deal['scoring'] {
+function scoringOf({ scoringStatus, scoringError, arrivals, scoreId, source }: DealRow['deal']): Deal['scoring'] {
   if (!scoringStatus) {
     if (scoreId) return { state: 'done' };
     const deckLink = arrivals.find((s) => s.deckLink)?.deckLink;
-    return deckLink ? { state: 'deck_link', deckLink } : { state: 'queued' };
+    if (deckLink) return { state: 'deck_link', deckLink };
+    // An imported deal has no deck until one is fetched from its deck URL or uploaded.
+    return source === 'import' ? { state: 'no_deck' } : { state: 'queued' };
   }
   return scoringStatus === 'failed' && scoringError ? { state: 'failed', error: scoringError } : { state: scoringStatus };
 }

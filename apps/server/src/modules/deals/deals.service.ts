@@ -95,8 +95,13 @@ export interface DealArrival {
   deckLink: string | null;
   scored: boolean;
   source: Omit<NewDealSource, 'dealId' | 'deckLink'>;
-  /** What a new deal starts with beyond its facts (an intro's thesis fit with its ticket, tags, confidence). */
-  extra?: Partial<Pick<NewArrivalDeal, 'region' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags' | 'confidence' | 'factsFromDeck'>>;
+  /**
+   * What a new deal starts with beyond its facts (an intro's thesis fit with its ticket, tags,
+   * confidence; an imported deal's stage, owner and the date it was first added elsewhere).
+   */
+  extra?: Partial<
+    Pick<NewArrivalDeal, 'region' | 'fitSector' | 'fitStage' | 'fitGeography' | 'fitTicket' | 'tags' | 'confidence' | 'factsFromDeck' | 'status' | 'pipelineStageId' | 'ownerUserId' | 'createdAt'>
+  >;
 }
 
 /** What became of an arrival: a new deal, a new source on the fund's existing deal, or refused. */
@@ -267,7 +272,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         await r.insertSource({ dealId: duplicate.dealId, ...source });
         if (a.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
         updates.changed(fund.id, duplicate.dealId, tx);
-        const label = a.source.channel === 'form' || a.source.channel === 'email' || a.source.channel === 'webhook' ? INTAKE_CHANNEL_LABELS[a.source.channel] : 'Platform intro';
+        const channel = a.source.channel;
+        const label = channel === 'form' || channel === 'email' || channel === 'webhook' ? INTAKE_CHANNEL_LABELS[channel] : channel === 'import' ? 'CSV import' : 'Platform intro';
         return { outcome: 'merged', dealId: duplicate.dealId, why: duplicate.why, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` };
       }
       if (a.scored && (await trialSpent(r, fund))) return { outcome: 'refused', reason: TRIAL_USED_UP };

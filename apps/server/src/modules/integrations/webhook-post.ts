@@ -64,7 +64,7 @@ export async function checkWebhookUrl(raw: string, policy: WebhookPolicy): Promi
  * name that resolved to a public address when saved cannot be pointed at a private one later
  * (DNS rebinding): the address connected to is the one just checked.
  */
-function guardedLookup(policy: WebhookPolicy): LookupFunction {
+export function guardedLookup(policy: WebhookPolicy): LookupFunction {
   return (hostname, options, callback) => {
     checkedAddresses(hostname, policy).then(
       (addresses) => {

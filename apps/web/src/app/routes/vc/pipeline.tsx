@@ -1,5 +1,8 @@
-import { KanbanSquare } from 'lucide-react';
+import { FileUp, KanbanSquare } from 'lucide-react';
+import { Link } from 'react-router';
 import { Container } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { DealsWorkspace } from '@/features/vc-deals/components/deals-workspace';
 
 /** /vc/pipeline: every deal of the fund, searched, filtered and triaged on the server's data. */
@@ -9,6 +12,14 @@ export default function VcPipelinePage() {
       <DealsWorkspace
         title="Deal Pipeline"
         subtitle="Review and triage incoming deals"
+        headerActions={
+          <Button asChild variant="secondary">
+            <Link to={paths.vc.importDeals}>
+              <FileUp className="h-4 w-4" aria-hidden="true" />
+              Import deals
+            </Link>
+          </Button>
+        }
         empty={{
           icon: KanbanSquare,
           title: 'No deals match your current filters.',

@@ -7,6 +7,7 @@ export const vcRoutes: RouteObject[] = [
   { path: paths.vc.onboarding, element: page(() => import('./onboarding')) },
   { path: paths.vc.pipeline, element: page(() => import('./pipeline')) },
   { path: paths.vc.reports, element: page(() => import('./reports')) },
+  { path: paths.vc.importDeals, element: page(() => import('./import-deals')) },
   { path: paths.vc.hot, element: page(() => import('./hot')) },
   { path: paths.vc.track, element: page(() => import('./track')) },
   { path: paths.vc.cold, element: page(() => import('./cold')) },

@@ -54,6 +54,14 @@ function ScoringState({ deal }: { deal: DealDetail['deal'] }) {
       </p>
     );
   }
+  if (deal.scoring.state === 'no_deck') {
+    return (
+      <p className="text-sm text-slate-700">
+        <span className="font-medium">No deck yet.</span> This deal was imported without a deck file; upload one to
+        score it.
+      </p>
+    );
+  }
   if (deal.scoring.state === 'deck_link') {
     // Sent as a link only: nothing is being scored, so no spinner; the link to open it by hand.
     return (

@@ -20,6 +20,7 @@ const SCORING_TEXT: Record<Deal['scoring']['state'], string> = {
   done: 'Not scored',
   failed: 'Scoring failed',
   deck_link: 'Deck link, not downloaded',
+  no_deck: 'No deck yet',
 };
 
 /** The FitScore as a number and a coloured bar, with its confidence; the scoring state until there is one. */

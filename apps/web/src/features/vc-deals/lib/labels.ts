@@ -6,6 +6,7 @@ export const SOURCE_LABELS: Record<Deal['source'], string> = {
   email: 'Email',
   webhook: 'Webhook',
   platform: 'Platform',
+  import: 'Import',
 };
 
 /** 'Form', or 'Form +1' when the same company arrived again through another channel (its sources). */
