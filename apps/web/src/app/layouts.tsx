@@ -7,6 +7,7 @@ import { dashboardPath, paths } from '@/config/paths';
 import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useLiveDeals } from '@/features/vc-deals/api/live-deals';
+import { DeckLinkOpenedListener } from '@/features/deck-links/components/deck-link-opened-listener';
 import { ServerEventsProvider } from '@/lib/server-events';
 
 /** The root of every route: the session lives here because it navigates. */
@@ -54,6 +55,7 @@ const AREA_ITEMS: Record<UserType, NavItem[]> = {
   founder: [
     { label: 'Dashboard', to: paths.founder.dashboard },
     { label: 'Metrics', to: paths.founder.metrics },
+    { label: 'Deck links', to: paths.founder.deckLinks },
     { label: 'Settings', to: paths.founder.settings },
   ],
   vc: [
@@ -74,6 +76,7 @@ export function AreaLayout({ role }: { role: UserType }) {
   return (
     <div className="flex min-h-dvh flex-col">
       {role === 'vc' ? <LiveDeals /> : null}
+      {role === 'founder' ? <DeckLinkOpenedListener /> : null}
       <TopNav items={AREA_ITEMS[role]} homeTo={dashboardPath(role)} onSignOut={() => void logout()} />
       <VerifyEmailBanner />
       <main id="main" className="flex-1 py-6 sm:py-8">

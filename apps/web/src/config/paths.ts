@@ -17,6 +17,8 @@ export const paths = {
   contact: '/contact',
   docsWebhooks: '/docs/webhooks',
   apply: (slug: string) => `/apply/${slug}`,
+  /** A founder's protected deck link, as its reader opens it. */
+  deckLinkViewer: (token: string) => `/d/${token}`,
   founder: {
     home: '/founder/home',
     profile: '/founder/profile',
@@ -25,6 +27,8 @@ export const paths = {
     dashboard: '/founder/dashboard',
     metrics: '/founder/metrics',
     settings: '/founder/settings',
+    deckLinks: '/founder/deck-links',
+    deckLink: (id: string) => `/founder/deck-links/${id}`,
   },
   vc: {
     dashboard: '/vc/dashboard',

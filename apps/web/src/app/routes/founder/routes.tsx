@@ -10,4 +10,6 @@ export const founderRoutes: RouteObject[] = [
   { path: paths.founder.dashboard, element: page(() => import('./dashboard')) },
   { path: paths.founder.metrics, element: page(() => import('./metrics')) },
   { path: paths.founder.settings, element: page(() => import('./settings')) },
+  { path: paths.founder.deckLinks, element: page(() => import('./deck-links')) },
+  { path: paths.founder.deckLink(':id'), element: page(() => import('./deck-link')) },
 ];
