@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
+import { DECK_VIEWER_HEADER } from '@fitscore/contracts';
 import { createUnitOfWork, migrateDatabase, openDatabase, type DatabaseHandle } from '@fitscore/db';
 import { DeckAnalyzer } from '@fitscore/deck-analysis';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import * as collabModule from './modules/collab/collab.module.ts';
 import * as companiesModule from './modules/companies/companies.module.ts';
 import * as dealImportModule from './modules/deal-import/deal-import.module.ts';
 import * as dealsModule from './modules/deals/deals.module.ts';
+import * as deckLinksModule from './modules/deck-links/deck-links.module.ts';
 import * as decksModule from './modules/decks/decks.module.ts';
 import * as docsModule from './modules/docs/docs.module.ts';
 import { MAX_DECK_BYTES } from './modules/decks/decks.service.ts';
@@ -183,7 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   addSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   const corsOptions = {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', DECK_VIEWER_HEADER],
     exposedHeaders: ['X-Request-Id', 'Content-Disposition'],
     maxAge: 600,
   };
@@ -259,11 +261,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   founderModule.register(app, { platform, billing, profiles, decks, scoring, metrics, onboarding });
   reportsModule.register(app, { scoring, profiles });
   shareLinksModule.register(app, { platform, scoring, profiles });
+  deckLinksModule.register(app, { platform, decks, pageImages: decks.pageImages, profiles });
   companiesModule.register(app, { platform, profiles, billing });
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
   const stages = stagesModule.create({ platform });
-  const deals = dealsModule.register(app, { platform, decks, scoring, funds, stages });
+  const deals = dealsModule.register(app, { platform, decks, pageImages: decks.pageImages, scoring, funds, stages });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   // Enterprise white-label: the apply page's and founder emails' brand, and a fund's own apply host.
   const branding = brandingModule.register(app, { platform });

@@ -47,3 +47,4 @@ export * from './fund-reports.ts';
 export * from './follow-ups.ts';
 export * from './founder-outreach.ts';
 export * from './deal-import.ts';
+export * from './deck-links.ts';

@@ -9,7 +9,7 @@ import * as contracts from '@fitscore/contracts';
 import { DEFAULT_APPLICANT_REPLY_TEMPLATES, type Endpoint } from '@fitscore/contracts';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validProfile } from '../../test/decks.ts';
+import { fileForm, makePdfDeck, validProfile } from '../../test/decks.ts';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
 
 type Json = Record<string, any>;
@@ -55,6 +55,23 @@ const EXAMPLES: Record<string, () => Json> = {
   // A date and time with its offset; an edit changes at least one field.
   'POST /api/vc/deals/:id/follow-ups': () => ({ dueAt: '2026-12-01T09:00:00.000Z', note: 'Call the founder', assigneeId: null }),
   'PATCH /api/vc/follow-ups/:id': () => ({ dueAt: '2026-12-01T09:00:00.000Z', note: 'Call the founder' }),
+};
+
+/**
+ * Public endpoints that act for a session of their own, checked before the body is read: how to
+ * reach the body check (the path and headers of a real session).
+ */
+const CALLERS: Record<string, () => Promise<{ path: string; headers: Record<string, string> }>> = {
+  // A deck link's reader: a founder's link to their deck, opened.
+  'POST /public/deck-links/:token/beacons/': async () => {
+    const founder = await signUp(server, 'founder');
+    await server.request('POST', '/founder/profile/', { token: founder.token, body: validProfile() });
+    await server.request('POST', '/founder/deck/upload/', { token: founder.token, raw: fileForm(await makePdfDeck([['Page one']]), 'deck.pdf') });
+    const { link } = (await server.request('POST', '/founder/deck-links/', { token: founder.token, body: {} })).body;
+    const token = String(link.url).split('/d/')[1]!;
+    const { session } = (await server.request('POST', `/public/deck-links/${token}/sessions/`, { body: {} })).body;
+    return { path: `/public/deck-links/${token}/beacons/`, headers: { [contracts.DECK_VIEWER_HEADER]: session } };
+  },
 };
 
 /** A valid value for a JSON Schema (the input side of a zod schema), named by its field. */
@@ -164,7 +181,10 @@ describe('every JSON request body refuses values that cannot be stored', () => {
   it.each(cases)('$name: 4xx naming the field, never 5xx', async ({ endpoint, schema, base }) => {
     // Each path parameter gets a valid value (an enum's first), so the body is what is checked.
     const params = endpoint.params ? (z.toJSONSchema(endpoint.params, { io: 'input', unrepresentable: 'any' }) as Json) : undefined;
-    const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => params?.properties?.[name]?.enum?.[0] ?? '00000000-0000-4000-8000-000000000000');
+    const caller = await CALLERS[`${endpoint.method} ${endpoint.path}`]?.();
+    const path =
+      caller?.path ??
+      endpoint.path.replace(/:(\w+)/g, (_, name: string) => params?.properties?.[name]?.enum?.[0] ?? '00000000-0000-4000-8000-000000000000');
     const token = endpoint.access === 'public' ? undefined : tokens[endpoint.access];
     const failures: string[] = [];
     for (const leaf of leaves(schema)) {
@@ -173,7 +193,7 @@ describe('every JSON request body refuses values that cannot be stored', () => {
         const raw = JSON.stringify(body).replace(`"${INFINITY}"`, '1e999');
         const res = await server.request(endpoint.method, path, {
           raw,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...caller?.headers },
           ...(token ? { token } : {}),
         });
         const field = leaf.path.join('.');

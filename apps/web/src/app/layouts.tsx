@@ -8,6 +8,7 @@ import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useLiveDeals } from '@/features/vc-deals/api/live-deals';
 import { FundDeletionBanner } from '@/features/vc-fund-data/components/fund-deletion-banner';
+import { DeckLinkOpenedListener } from '@/features/deck-links/components/deck-link-opened-listener';
 import { ServerEventsProvider } from '@/lib/server-events';
 
 /** The root of every route: the session lives here because it navigates. */
@@ -56,6 +57,7 @@ const AREA_ITEMS: Record<UserType, NavItem[]> = {
     { label: 'Dashboard', to: paths.founder.dashboard },
     { label: 'Metrics', to: paths.founder.metrics },
     { label: 'Outreach', to: paths.founder.outreach },
+    { label: 'Deck links', to: paths.founder.deckLinks },
     { label: 'Settings', to: paths.founder.settings },
   ],
   vc: [
@@ -77,6 +79,7 @@ export function AreaLayout({ role }: { role: UserType }) {
   return (
     <div className="flex min-h-dvh flex-col">
       {role === 'vc' ? <LiveDeals /> : null}
+      {role === 'founder' ? <DeckLinkOpenedListener /> : null}
       <TopNav items={AREA_ITEMS[role]} homeTo={dashboardPath(role)} onSignOut={() => void logout()} />
       <VerifyEmailBanner />
       {role === 'vc' ? <FundDeletionBanner /> : null}

@@ -69,6 +69,8 @@ export const router = createBrowserRouter([
       },
       // A fund's apply page stands on its own (no FitScore navigation): it is the fund's page, and embeddable.
       { element: <Suspended />, children: [{ path: paths.apply(':slug'), element: page(() => import('./routes/public/apply')) }] },
+      // A founder's protected deck link: the deck alone, no FitScore navigation.
+      { element: <Suspended />, children: [{ path: paths.deckLinkViewer(':token'), element: page(() => import('./routes/public/deck-link-viewer')) }] },
       { path: '/vc', element: <Navigate to={paths.signupAs('vc')} replace /> },
       { path: '/founder/submit', element: <Navigate to={paths.signupAs('founder')} replace /> },
       {

@@ -17,6 +17,8 @@ export const paths = {
   contact: '/contact',
   docsWebhooks: '/docs/webhooks',
   apply: (slug: string) => `/apply/${slug}`,
+  /** A founder's protected deck link, as its reader opens it. */
+  deckLinkViewer: (token: string) => `/d/${token}`,
   founder: {
     home: '/founder/home',
     profile: '/founder/profile',
@@ -26,6 +28,8 @@ export const paths = {
     metrics: '/founder/metrics',
     outreach: '/founder/outreach',
     settings: '/founder/settings',
+    deckLinks: '/founder/deck-links',
+    deckLink: (id: string) => `/founder/deck-links/${id}`,
   },
   vc: {
     dashboard: '/vc/dashboard',

@@ -15,6 +15,7 @@ export const queryKeys = {
     subscription: ['founder', 'subscription'] as const,
     similarCompanies: ['founder', 'similar-companies'] as const,
     shareLinks: ['founder', 'share-links'] as const,
+    deckLinks: ['founder', 'deck-links'] as const,
     raise: ['founder', 'raise'] as const,
     investorMatches: ['founder', 'investor-matches'] as const,
     intros: ['founder', 'intros'] as const,

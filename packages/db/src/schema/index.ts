@@ -26,3 +26,4 @@ export * from './fund-data.ts';
 export * from './follow-ups.ts';
 export * from './founder-outreach.ts';
 export * from './deal-imports.ts';
+export * from './deck-links.ts';

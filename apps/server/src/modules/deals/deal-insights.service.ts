@@ -1,8 +1,7 @@
 import { DEAL_SOURCES, TRIAL_SCORING_REFUSED, type DealWeeks, type DecisionTime } from '@fitscore/contracts';
-import { DeckError, isPageOutOfRange, PAGE_IMAGE, PPT_NOT_DRAWN, type PageImageRenderer } from '@fitscore/deck-analysis';
 import { AppError } from '../../lib/app-error.ts';
-import { BlobNotFoundError, type BlobStore } from '../../lib/blob-store.ts';
 import { dealOwner } from '../../lib/scoring-owner.ts';
+import type { DeckPageImages } from '../decks/deck-page-images.service.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import type { DealInsightsRepository } from './deal-insights.repository.ts';
@@ -11,19 +10,13 @@ import { DEAL_NOT_FOUND, type DealsService } from './deals.service.ts';
 export interface DealInsightsDeps {
   repo: DealInsightsRepository;
   decks: DecksService;
-  blobs: BlobStore;
-  pages: Pick<PageImageRenderer, 'render'>;
+  pageImages: DeckPageImages;
   deals: Pick<DealsService, 'detail' | 'list'>;
   scoring: Pick<ScoringService, 'start'>;
   now?: () => Date;
 }
 
 const DAY_MS = 86_400_000;
-const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
-export const PAGE_NOT_FOUND = 'Page not found';
-/** Slides of PDF and .pptx decks are drawn (ADR 0028); a legacy binary .ppt is read for its text only. */
-export const NOT_DRAWABLE = `${PPT_NOT_DRAWN} Its text is read and scored as usual.`;
-const DRAWN_FORMATS: ReadonlySet<string> = new Set(['pdf', 'pptx']);
 
 /** Monday 00:00 UTC of the week `at` falls in. */
 function mondayOf(at: Date): Date {
@@ -38,20 +31,7 @@ export interface DeckPageAnswer {
 }
 
 /** The dashboard's chart and scoring retry, and the deal page's deck viewer (PDF pages, .pptx slides), scoped to the caller's fund. */
-export function createDealInsightsService({ repo, decks, blobs, pages, deals, scoring, now = () => new Date() }: DealInsightsDeps) {
-  /** Draws in flight, by cache key: a viewer asking twice at once draws once. */
-  const drawing = new Map<string, Promise<Uint8Array>>();
-
-  async function draw(key: string, bytes: () => Promise<Uint8Array>, page: number): Promise<Uint8Array> {
-    const result = await pages.render(await bytes(), page).catch((e: unknown) => {
-      if (e instanceof DeckError) throw new AppError('unprocessable_deck', e.message, { reason: e.code });
-      throw e;
-    });
-    if (isPageOutOfRange(result)) throw new AppError('not_found', PAGE_NOT_FOUND);
-    await blobs.put(key, result.png);
-    return result.png;
-  }
-
+export function createDealInsightsService({ repo, decks, pageImages, deals, scoring, now = () => new Date() }: DealInsightsDeps) {
   return {
     /** The fund's median days to a decision (ADR 0025), to one decimal; null before the first. */
     async decisionTime(fundId: string | null): Promise<DecisionTime> {
@@ -98,23 +78,10 @@ export function createDealInsightsService({ repo, decks, blobs, pages, deals, sc
       const owner = dealOwner(dealId);
       const deck = deal.deckId ? (await decks.read(owner, deal.deckId)).deck : await decks.current(owner);
       if (!deck) throw new AppError('not_found', 'This deal has no deck');
-      if (!PAGE_NUMBER.test(n)) throw new AppError('not_found', PAGE_NOT_FOUND);
-      if (!DRAWN_FORMATS.has(deck.format)) throw new AppError('unprocessable_deck', NOT_DRAWABLE, { reason: 'not_drawn', format: deck.format });
-      const page = Number(n);
-      const etag = `"${deck.id}-${page}-v${PAGE_IMAGE.version}"`;
+      const page = pageImages.pageNumber(n);
+      const etag = pageImages.etag(deck, page);
       if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { png: null, etag };
-      const key = `page-images/${deck.id}/v${PAGE_IMAGE.version}/${page}.png`;
-      try {
-        return { png: await blobs.get(key), etag };
-      } catch (e) {
-        if (!(e instanceof BlobNotFoundError)) throw e;
-      }
-      let pending = drawing.get(key);
-      if (!pending) {
-        pending = draw(key, async () => (await decks.read(owner, deck.id)).bytes, page).finally(() => drawing.delete(key));
-        drawing.set(key, pending);
-      }
-      return { png: await pending, etag };
+      return { png: await pageImages.png(deck, async () => (await decks.read(owner, deck.id)).bytes, page), etag };
     },
   };
 }

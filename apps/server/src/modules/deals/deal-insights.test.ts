@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePpt } from '../../../../../packages/deck-analysis/src/testing/generate-decks.ts';
 import { makePdfDeck, makePptxDeck, makeSolidDeck } from '../../../test/decks.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { NOT_DRAWABLE } from './deal-insights.service.ts';
+import { NOT_DRAWABLE } from '../decks/deck-page-images.service.ts';
 import { settledDeal } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;

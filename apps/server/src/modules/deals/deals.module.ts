@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
+import type { DeckPageImages } from '../decks/deck-page-images.service.ts';
 import type { DecksService } from '../decks/decks.service.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { createDealArrivalsRepository } from './deal-arrivals.repository.ts';
 import { createDealTeamRepository } from './deal-team.repository.ts';
 import { createDealTeamService } from './deal-team.service.ts';
-import { PageImageRenderer } from '@fitscore/deck-analysis';
 import { createDealInsightsRepository } from './deal-insights.repository.ts';
 import { dealInsightsRoutes } from './deal-insights.routes.ts';
 import { createDealInsightsService } from './deal-insights.service.ts';
@@ -18,6 +18,8 @@ import { createDealsService, type DealsServiceDeps } from './deals.service.ts';
 export interface DealsModuleDeps {
   platform: Platform;
   decks: DecksService;
+  /** Page images for the deal page's deck viewer (decks module). */
+  pageImages: DeckPageImages;
   scoring: ScoringService;
   funds: FundsService;
   /** The fund's own stages (stages module), for the stage filter and the board. */
@@ -25,7 +27,7 @@ export interface DealsModuleDeps {
 }
 
 /** A fund's deals: the pipeline, triage, CSV, and scores under the fund's weights. */
-export function register(app: FastifyInstance, { platform, decks, scoring, funds, stages }: DealsModuleDeps) {
+export function register(app: FastifyInstance, { platform, decks, pageImages, scoring, funds, stages }: DealsModuleDeps) {
   // Outside a transaction the deals' statements (the list reads above all) run on the pool whose
   // sessions keep a generic plan per named statement (ADR 0055); in one, on its connection.
   const repo = createDealsRepository(platform.listDb);
@@ -56,8 +58,6 @@ export function register(app: FastifyInstance, { platform, decks, scoring, funds
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
   const team = createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view });
   dealsRoutes(app, deals, team);
-  const pages = new PageImageRenderer();
-  app.addHook('onClose', () => pages.close());
-  dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, blobs: platform.blobs, pages, deals, scoring }));
+  dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, pageImages, deals, scoring }));
   return Object.assign(deals, { team });
 }

@@ -11,4 +11,6 @@ export const founderRoutes: RouteObject[] = [
   { path: paths.founder.metrics, element: page(() => import('./metrics')) },
   { path: paths.founder.outreach, element: page(() => import('./outreach')) },
   { path: paths.founder.settings, element: page(() => import('./settings')) },
+  { path: paths.founder.deckLinks, element: page(() => import('./deck-links')) },
+  { path: paths.founder.deckLink(':id'), element: page(() => import('./deck-link')) },
 ];
