@@ -50,6 +50,7 @@ import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as ssoModule from './modules/sso/sso.module.ts';
+import * as savedViewsModule from './modules/saved-views/saved-views.module.ts';
 import * as stagesModule from './modules/stages/stages.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
@@ -269,6 +270,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
   // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
+  deals.registerBulk(stages, matches.bulkDecline);
+  savedViewsModule.register(app, { platform });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });

@@ -22,6 +22,11 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'deals.bulk_changed',
+  'deals.bulk_undone',
+  'view.saved',
+  'view.deleted',
+  'view.default_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,13 +47,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.updated': 'Changed a webhook',
   'webhook.deleted': 'Deleted a webhook',
   'webhook.secret_rotated': 'Rotated a webhook secret',
+  'deals.bulk_changed': 'Changed deals in bulk',
+  'deals.bulk_undone': 'Undid a bulk change',
+  'view.saved': 'Saved a pipeline view',
+  'view.deleted': 'Deleted a pipeline view',
+  'view.default_changed': 'Chose a default pipeline view',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
 export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages'] as const;
 
 /** The filter groups: an action's group is the part before the dot. */
-export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook'] as const;
+export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook', 'deals', 'view'] as const;
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number];
 export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
   signin: 'Sign-ins',
@@ -57,6 +67,8 @@ export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
   export: 'Exports',
   settings: 'Settings',
   webhook: 'Webhooks',
+  deals: 'Bulk deal changes',
+  view: 'Pipeline views',
 };
 
 /** Days an entry is kept. */

@@ -40,3 +40,5 @@ export * from './sso.ts';
 export * from './versions.ts';
 export * from './investor-brief.ts';
 export * from './stages.ts';
+export * from './deal-bulk.ts';
+export * from './saved-views.ts';

@@ -22,3 +22,5 @@ export * from './branding.ts';
 export * from './webhooks-out.ts';
 export * from './sso.ts';
 export * from './audit.ts';
+export * from './saved-views.ts';
+export * from './deal-batches.ts';

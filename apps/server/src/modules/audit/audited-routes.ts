@@ -3,8 +3,10 @@ import {
   apiKeyEndpoints,
   authEndpoints,
   brandingEndpoints,
+  dealBulkEndpoints,
   dealsEndpoints,
   integrationsEndpoints,
+  savedViewEndpoints,
   ssoEndpoints,
   stagesEndpoints,
   teamEndpoints,
@@ -67,6 +69,16 @@ const AUDITED: Audited[] = [
   setting(applicantReplyEndpoints.save, 'applicant email templates'),
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
   setting(stagesEndpoints.save, 'stages'),
+  on(dealBulkEndpoints.apply, 'deals.bulk_changed', {
+    target: (r) => str((body(r).action as Record<string, unknown> | undefined)?.kind),
+    details: (r) => ({ action: body(r).action, selection: 'ids' in ((body(r).selection as object | undefined) ?? {}) ? 'picked' : 'filter' }),
+  }),
+  on(dealBulkEndpoints.undo, 'deals.bulk_undone', { target: (r) => params(r).batchId }),
+  on(dealBulkEndpoints.exportCsv, 'export.deals_csv', { target: () => 'deals', details: () => ({ selection: true }) }),
+  on(savedViewEndpoints.create, 'view.saved', { target: (r) => str(body(r).name), details: (r) => ({ shared: body(r).shared ?? false }) }),
+  on(savedViewEndpoints.update, 'view.saved', { target: (r) => params(r).id, details: (r) => ({ name: body(r).name, shared: body(r).shared }) }),
+  on(savedViewEndpoints.remove, 'view.deleted', { target: (r) => params(r).id }),
+  on(savedViewEndpoints.setDefault, 'view.default_changed', { target: (r) => str(body(r).viewId) ?? 'none' }),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */
