@@ -34,6 +34,8 @@ export const queryKeys = {
     notifications: ['vc', 'notifications'] as const,
     team: ['vc', 'team'] as const,
     members: ['vc', 'members'] as const,
+    /** The member's saved pipeline views and their default. */
+    views: ['vc', 'views'] as const,
     /** The fund's own stages (the board's columns, Settings → Stages). */
     stages: ['vc', 'stages'] as const,
     intake: {

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
  * 'Export CSV' for any download: busy while the file streams, the success toast only once it
  * arrived, the server's reason (or `failed`) when it did not.
  */
-export function ExportButton({ download, done, failed }: { download: () => Promise<unknown>; done: string; failed: string }) {
+export function ExportButton({ download, done, failed, label = 'Export CSV' }: { download: () => Promise<unknown>; done: string; failed: string; label?: string }) {
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   async function run() {
@@ -26,7 +26,7 @@ export function ExportButton({ download, done, failed }: { download: () => Promi
   return (
     <Button variant="secondary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
       {busy ? <Spinner className="scale-75" label="Exporting" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-      Export CSV
+      {label}
     </Button>
   );
 }
