@@ -48,7 +48,7 @@ test.describe('bulk actions on the pipeline (issue 31 point 3)', () => {
     await expect(bar).toContainText('6 deals selected');
 
     // Tag the six, then everything matching.
-    await bar.getByLabel('Tag').fill('Q3 review');
+    await bar.getByLabel('Tag', { exact: true }).fill('Q3 review');
     await bar.getByRole('button', { name: 'Add tag' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Tag Q3 review added to 6 deals.' })).toBeVisible();
 
@@ -57,13 +57,14 @@ test.describe('bulk actions on the pipeline (issue 31 point 3)', () => {
     await expect(bar).toContainText('1,000 deals selected');
     await shoot(page, 'bulk-bar');
     await bar.getByLabel('Set status').selectOption('hot');
-    await expect(page.getByRole('status').filter({ hasText: '1,000 deals moved to Hot.' })).toBeVisible();
+    // One request for the 1,000 (its time is the bench's figure, not this test's): waited for, on a machine that may be busy.
+    await expect(page.getByRole('status').filter({ hasText: '1,000 deals moved to Hot.' })).toBeVisible({ timeout: 90_000 });
     const hot = await api<{ counts: { hot: number } }>(vc, 'GET', '/api/vc/deals?limit=1');
     expect(hot.counts.hot).toBe(1000);
 
     // One Undo for the batch: all back to New, and each deal's activity says so.
     await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText('Undone: 1,000 deals back as they were')).toBeVisible();
+    await expect(page.getByText('Undone: 1,000 deals back as they were')).toBeVisible({ timeout: 90_000 });
     await expect.poll(async () => (await api<{ counts: { hot: number } }>(vc, 'GET', '/api/vc/deals?limit=1')).counts.hot).toBe(0);
     const [first] = (await api<{ deals: { id: string }[] }>(vc, 'GET', '/api/vc/deals?limit=1')).deals;
     const { activity } = await api<{ activity: { text: string; note: string }[] }>(vc, 'GET', `/api/vc/deals/${first!.id}/activity`);
