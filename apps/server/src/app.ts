@@ -58,6 +58,7 @@ import * as reportsModule from './modules/reports/reports.module.ts';
 import * as scoringModule from './modules/scoring/scoring.module.ts';
 import * as ssoModule from './modules/sso/sso.module.ts';
 import * as seenBeforeModule from './modules/seen-before/seen-before.module.ts';
+import * as savedViewsModule from './modules/saved-views/saved-views.module.ts';
 import * as stagesModule from './modules/stages/stages.module.ts';
 import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
@@ -286,6 +287,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   seenBeforeModule.register(app, { deals, decks, scoring, collab, matches });
   // Where the deck went: read over the deals and intros above, never writing them.
   founderOutreachModule.register(app, { platform });
+  deals.registerBulk(stages, matches.bulkDecline);
+  savedViewsModule.register(app, { platform });
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
   fundReportsModule.register(app, { platform, stages, deals, team });
   // Follow-ups: reminders, the fund's 'no touch' rule, what is due, and the digest email (ADR 0067).

@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'follow_up.completed',
   'follow_up.deleted',
   'deals.imported',
+  'deals.bulk_changed',
+  'deals.bulk_undone',
+  'view.saved',
+  'view.deleted',
+  'view.default_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,13 +63,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'follow_up.completed': 'Completed a follow-up',
   'follow_up.deleted': 'Deleted a follow-up',
   'deals.imported': 'Imported deals from a CSV',
+  'deals.bulk_changed': 'Changed deals in bulk',
+  'deals.bulk_undone': 'Undid a bulk change',
+  'view.saved': 'Saved a pipeline view',
+  'view.deleted': 'Deleted a pipeline view',
+  'view.default_changed': 'Chose a default pipeline view',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
 export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages', 'follow-up rule', 'digest email'] as const;
 
 /** The filter groups: an action's group is the part before the dot. */
-export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook', 'fund'] as const;
+export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook', 'fund', 'deals', 'view', 'follow_up'] as const;
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number];
 export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
   signin: 'Sign-ins',
@@ -74,6 +84,9 @@ export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
   settings: 'Settings',
   webhook: 'Webhooks',
   fund: 'Fund deletion',
+  deals: 'Bulk deal changes and imports',
+  view: 'Pipeline views',
+  follow_up: 'Follow-ups',
 };
 
 /** Days an entry is kept. */

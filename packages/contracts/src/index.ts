@@ -48,3 +48,5 @@ export * from './follow-ups.ts';
 export * from './founder-outreach.ts';
 export * from './deal-import.ts';
 export * from './deck-links.ts';
+export * from './deal-bulk.ts';
+export * from './saved-views.ts';

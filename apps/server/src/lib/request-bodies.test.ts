@@ -44,6 +44,9 @@ const EXAMPLES: Record<string, () => Json> = {
   'PUT /api/vc/sso': () => ({ issuerUrl: 'https://login.example.com', clientId: 'fitscore', clientSecret: 'secret', domains: ['example.com'], requireSso: false }),
   // A hex colour and a plain host name.
   'PUT /api/vc/branding': () => ({ displayName: 'Beacon Partners', primaryColor: '#0f766e', hidePoweredBy: false, customHost: 'apply.beacon.vc' }),
+  // A selection by filters (its text fields walked) and an action with a text field.
+  'POST /api/vc/deals/bulk': () => ({ selection: { filters: { q: 'robot', sector: ['Fintech'] }, except: [] }, action: { kind: 'tag', tag: 'Q3 review' } }),
+  'POST /api/vc/deals/bulk/export.csv': () => ({ selection: { filters: { q: 'robot' }, except: [] } }),
   'PUT /vc/settings/scoring-preferences/': () => ({
     traction: 30,
     product: 20,

@@ -45,6 +45,8 @@ export const queryKeys = {
       rule: ['vc', 'follow-ups', 'rule'] as const,
       digest: ['vc', 'follow-ups', 'digest'] as const,
     },
+    /** The member's saved pipeline views and their default. */
+    views: ['vc', 'views'] as const,
     /** The fund's own stages (the board's columns, Settings → Stages). */
     stages: ['vc', 'stages'] as const,
     /** The fund's running or latest CSV import of deals, and a mapping's preview. */

@@ -27,3 +27,5 @@ export * from './follow-ups.ts';
 export * from './founder-outreach.ts';
 export * from './deal-imports.ts';
 export * from './deck-links.ts';
+export * from './saved-views.ts';
+export * from './deal-batches.ts';

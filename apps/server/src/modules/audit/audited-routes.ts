@@ -4,10 +4,12 @@ import {
   authEndpoints,
   brandingEndpoints,
   dealImportEndpoints,
+  dealBulkEndpoints,
   dealsEndpoints,
   fundDataEndpoints,
   followUpsEndpoints,
   integrationsEndpoints,
+  savedViewEndpoints,
   ssoEndpoints,
   stagesEndpoints,
   teamEndpoints,
@@ -80,6 +82,16 @@ const AUDITED: Audited[] = [
   on(followUpsEndpoints.remove, 'follow_up.deleted', { target: (r) => params(r).id }),
   setting(followUpsEndpoints.saveRule, 'follow-up rule'),
   setting(followUpsEndpoints.saveDigest, 'digest email'),
+  on(dealBulkEndpoints.apply, 'deals.bulk_changed', {
+    target: (r) => str((body(r).action as Record<string, unknown> | undefined)?.kind),
+    details: (r) => ({ action: body(r).action, selection: 'ids' in ((body(r).selection as object | undefined) ?? {}) ? 'picked' : 'filter' }),
+  }),
+  on(dealBulkEndpoints.undo, 'deals.bulk_undone', { target: (r) => params(r).batchId }),
+  on(dealBulkEndpoints.exportCsv, 'export.deals_csv', { target: () => 'deals', details: () => ({ selection: true }) }),
+  on(savedViewEndpoints.create, 'view.saved', { target: (r) => str(body(r).name), details: (r) => ({ shared: body(r).shared ?? false }) }),
+  on(savedViewEndpoints.update, 'view.saved', { target: (r) => params(r).id, details: (r) => ({ name: body(r).name, shared: body(r).shared }) }),
+  on(savedViewEndpoints.remove, 'view.deleted', { target: (r) => params(r).id }),
+  on(savedViewEndpoints.setDefault, 'view.default_changed', { target: (r) => str(body(r).viewId) ?? 'none' }),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */

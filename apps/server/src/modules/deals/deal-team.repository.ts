@@ -1,4 +1,4 @@
-import { deals, fundMembers, repository, users } from '@fitscore/db';
+import { deals, fundMembers, rawRows, repository, users } from '@fitscore/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 /** The fund's people, and deal ownership among them (kept apart from the pipeline's queries). */
@@ -19,15 +19,18 @@ export const createDealTeamRepository = repository((db) => ({
     return Boolean(row);
   },
 
-  /** Sets the deal's owner; false when the deal is not the fund's. */
-  assign: async (fundId: string, dealId: string, ownerUserId: string | null): Promise<boolean> => {
-    const rows = await db
-      .update(deals)
-      .set({ ownerUserId, updatedAt: sql`now()` })
-      .where(and(eq(deals.id, dealId), eq(deals.fundId, fundId)))
-      .returning({ id: deals.id });
-    return rows.length > 0;
-  },
+  /** Gives the fund's deals among `dealIds` that have another owner this one (null: none); each with its owner before. */
+  assign: (fundId: string, dealIds: string[], ownerUserId: string | null) =>
+    rawRows<{ id: string; from: string | null; startupName: string }>(
+      db,
+      sql`with old as (
+            select ${deals.id} as id, ${deals.ownerUserId} as owner, ${deals.startupName} as startup_name from ${deals}
+            where ${deals.fundId} = ${fundId} and ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.ownerUserId} is distinct from ${ownerUserId}::uuid
+            for update
+          )
+          update ${deals} set owner_user_id = ${ownerUserId}::uuid, updated_at = now() from old where ${deals.id} = old.id
+          returning old.id as id, old.owner as "from", old.startup_name as "startupName"`,
+    ),
 
   /** The deals a member owned become unowned (they left the fund); how many. */
   releaseOwnedBy: async (fundId: string, userId: string): Promise<number> => {

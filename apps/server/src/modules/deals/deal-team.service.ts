@@ -22,6 +22,17 @@ export function createDealTeamService({
   /** The deal as answers show it. */
   view: (fundId: string, dealId: string) => Promise<Deal>;
 }) {
+  /**
+   * The one path of Assign, a deal's or a bulk selection's (the owner checked by the caller): the
+   * fund's deals among `dealIds` with another owner get this one, each told to the `assigned`
+   * listeners in `tx`. Answers how many changed.
+   */
+  async function assignIn(tx: Transaction, { fundId, userId, dealIds, ownerId }: { fundId: string; userId: string; dealIds: string[]; ownerId: string | null }) {
+    const changed = await team.in(tx).assign(fundId, dealIds, ownerId);
+    for (const d of changed) await assigned({ fundId, dealId: d.id, startupName: d.startupName, from: d.from, to: ownerId, userId }, tx);
+    return changed.length;
+  }
+
   return {
     async members(fundId: string | null) {
       return { members: fundId ? await team.members(fundId) : [] };
@@ -31,15 +42,15 @@ export function createDealTeamService({
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
       await uow.run(async (tx) => {
         // The deal first: a foreign or unknown deal is a 404 whoever the owner would be.
-        const deal = await deals.in(tx).lock(fundId, dealId);
-        if (!deal) throw new AppError('not_found', DEAL_NOT_FOUND);
+        if (!(await deals.in(tx).lock(fundId, dealId))) throw new AppError('not_found', DEAL_NOT_FOUND);
         if (ownerId !== null && !(await team.in(tx).isMember(fundId, ownerId))) throw new AppError('bad_request', NOT_A_MEMBER);
-        if (deal.ownerUserId === ownerId) return;
-        if (!(await team.in(tx).assign(fundId, dealId, ownerId))) throw new AppError('not_found', DEAL_NOT_FOUND);
-        await assigned({ fundId, dealId, startupName: deal.startupName, from: deal.ownerUserId, to: ownerId, userId }, tx);
+        await assignIn(tx, { fundId, userId, dealIds: [dealId], ownerId });
       });
       return { ok: true as const, deal: await view(fundId, dealId) };
     },
+
+    assignIn,
+    isMember: (fundId: string, userId: string, tx?: Transaction) => team.in(tx).isMember(fundId, userId),
 
     /**
      * A member left the fund (removed, or deactivated by SCIM): the deals they owned stay with the

@@ -5,6 +5,9 @@ import type { DecksService } from '../decks/decks.service.ts';
 import type { FundsService } from '../funds/funds.service.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import { createDealArrivalsRepository } from './deal-arrivals.repository.ts';
+import { createDealBatchesRepository } from './deal-batches.repository.ts';
+import { dealBulkRoutes } from './deal-bulk.routes.ts';
+import { createDealBulk, type BulkDecline } from './deal-bulk.service.ts';
 import { createDealTeamRepository } from './deal-team.repository.ts';
 import { createDealTeamService } from './deal-team.service.ts';
 import { createDealInsightsRepository } from './deal-insights.repository.ts';
@@ -59,5 +62,11 @@ export function register(app: FastifyInstance, { platform, decks, pageImages, sc
   const team = createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view });
   dealsRoutes(app, deals, team);
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, pageImages, deals, scoring }));
-  return Object.assign(deals, { team });
+  /** Bulk actions (issue 31 point 3), once the stages and the decline (matches module) exist: they reuse both. */
+  function registerBulk(stagesOfFund: Parameters<typeof createDealBulk>[0]['stages'], decline: BulkDecline) {
+    const bulk = createDealBulk({ repo, batches: createDealBatchesRepository(platform.db), uow: platform.uow, deals, team, updates, stages: stagesOfFund, decline });
+    dealBulkRoutes(app, bulk, deals);
+    return bulk;
+  }
+  return Object.assign(deals, { team, registerBulk });
 }

@@ -87,7 +87,12 @@ export interface SearchPlan {
 }
 
 /** The filters the repository reads; a search comes planned (SearchPlan), never as a bare term. */
-export type Filters = Omit<DealFilters, 'sort' | 'status' | 'q' | 'pipelineStage'> & { search?: SearchPlan | undefined; pipelineStage?: StagePlan | undefined };
+export type Filters = Omit<DealFilters, 'sort' | 'status' | 'q' | 'pipelineStage'> & {
+  search?: SearchPlan | undefined;
+  pipelineStage?: StagePlan | undefined;
+  /** Only these deals (a bulk selection picked row by row, issue 31 point 3). */
+  ids?: string[] | undefined;
+};
 
 /**
  * The fund's own stages a list is narrowed to: the deals placed in them, and the unplaced deals
@@ -134,15 +139,21 @@ interface FilterShape {
   search?: { words: number };
   /** 'placed': only deals placed in the stages (none is its triage's first), found through deals_fund_pipeline_stage_idx. */
   pipelineStage?: 'placed' | 'or-unplaced';
+  ids?: true;
 }
-const shapeKey = ({ keys, search, pipelineStage }: FilterShape) => `${keys.join(',')}|${search ? search.words : ''}${pipelineStage ? `|${pipelineStage}` : ''}`;
+const shapeKey = ({ keys, search, pipelineStage, ids }: FilterShape) =>
+  `${keys.join(',')}|${search ? search.words : ''}${pipelineStage ? `|${pipelineStage}` : ''}${ids ? '|ids' : ''}`;
 
 /** The shape of a list's filters and the values of its placeholders. */
 function filterParams(fundId: string, f: Filters): { shape: FilterShape; values: Record<string, unknown> } {
   const values: Record<string, unknown> = { fundId };
   const keys = FILTER_KEYS.filter((k) => f[k]?.length);
   for (const k of keys) values[k] = f[k];
-  const staged = f.pipelineStage ? { pipelineStage: f.pipelineStage.statuses.length ? ('or-unplaced' as const) : ('placed' as const) } : {};
+  const staged = {
+    ...(f.pipelineStage ? { pipelineStage: f.pipelineStage.statuses.length ? ('or-unplaced' as const) : ('placed' as const) } : {}),
+    ...(f.ids ? { ids: true as const } : {}),
+  };
+  if (f.ids) values.ids = f.ids;
   if (f.pipelineStage) values.stageIds = f.pipelineStage.ids;
   if (f.pipelineStage?.statuses.length) [values.stageStatuses, values.stageTriages] = [f.pipelineStage.statuses, f.pipelineStage.triages];
   if (!f.search) return { shape: { keys, ...staged }, values };
@@ -179,8 +190,9 @@ function searchCondition({ words }: NonNullable<FilterShape['search']>): SQL {
 }
 
 /** The filters' conditions within one fund (the tab's status is separate: counts ignore it). */
-function filterConditions({ keys, search, pipelineStage }: FilterShape): SQL[] {
+function filterConditions({ keys, search, pipelineStage, ids }: FilterShape): SQL[] {
   const where: SQL[] = [eq(deals.fundId, sql.placeholder('fundId'))];
+  if (ids) where.push(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`);
   if (search) where.push(searchCondition(search));
   if (pipelineStage === 'placed') where.push(sql`${deals.pipelineStageId} = any(${sql.placeholder('stageIds')}::uuid[])`);
   else if (pipelineStage) {
@@ -199,7 +211,7 @@ function filterConditions({ keys, search, pipelineStage }: FilterShape): SQL[] {
  * dimension (no search), with its values. Undefined when the rows must be counted.
  */
 function countedFacet(f: Filters): { facet: string; values: string[] } | undefined {
-  if (f.search || f.pipelineStage) return undefined;
+  if (f.search || f.pipelineStage || f.ids) return undefined;
   const set = FILTER_KEYS.filter((k) => f[k]?.length);
   if (set.length === 0) return { facet: 'all', values: [''] };
   if (set.length > 1) return undefined;
@@ -548,24 +560,22 @@ export const createDealsRepository = repository((db) => {
       return [...placed, ...[...unplaced].filter(([, n]) => n > 0).map(([status, n]) => ({ stageId: null, status, n }))];
     },
 
-    /** The deal placed in one of the fund's stages (the caller has checked the stage is the fund's); false when the deal is not the fund's. */
-    placeInStage: async (fundId: string, dealId: string, stageId: string | null): Promise<boolean> => {
-      const rows = await db
+    /** The fund's deals placed in one of its stages (the caller has checked the stage is the fund's); null: the first stage of their triage. */
+    placeInStage: async (fundId: string, dealIds: string[], stageId: string | null): Promise<void> => {
+      await db
         .update(deals)
         .set({ pipelineStageId: stageId, updatedAt: sql`now()` })
-        .where(and(eq(deals.id, dealId), eq(deals.fundId, fundId)))
-        .returning({ id: deals.id });
-      return rows.length > 0;
+        .where(and(eq(deals.fundId, fundId), sql`${deals.id} = any(${sql.param(dealIds)}::uuid[])`, sql`${deals.pipelineStageId} is distinct from ${stageId}`));
     },
 
     /**
      * After a status change: a deal placed in a stage of another triage goes back to the first
      * stage of its new triage (unplaced); one whose stage maps to its status stays.
      */
-    unplaceIfTriageDiffers: async (dealId: string) => {
+    unplaceIfTriageDiffers: async (dealIds: string[]) => {
       await db.execute(
         sql`update ${deals} set pipeline_stage_id = null
-            where ${deals.id} = ${dealId} and ${deals.pipelineStageId} is not null
+            where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.pipelineStageId} is not null
               and not exists (select 1 from ${fundStages} where ${fundStages.id} = ${deals.pipelineStageId} and ${fundStages.triage} = ${deals.status})`,
       );
     },
@@ -628,23 +638,59 @@ export const createDealsRepository = repository((db) => {
      * answered (undefined for no such deal of the fund). The same status with no note changes nothing.
      * The deal_counts rows its change moves stay locked until the caller's transaction ends.
      */
-    changeStatus: async ({ fundId, dealId, userId, to, note }: { fundId: string; dealId: string; userId: string; to: DealRowStatus; note: string }) => {
-      const [before] = await rawRows<{ from: DealRowStatus; startupName: string }>(
+    changeStatus: async ({ fundId, dealIds, userId, to, note }: { fundId: string; dealIds: string[]; userId: string; to: DealRowStatus; note: string }) =>
+      rawRows<{ id: string; from: DealRowStatus; startupName: string }>(
         db,
         sql`
         with old as (
           select ${deals.id} as id, ${deals.status} as status, ${deals.startupName} as startup_name
-          from ${deals} where ${deals.id} = ${dealId} and ${deals.fundId} = ${fundId} for update
+          from ${deals} where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.fundId} = ${fundId} for update
         ), moved as (
-          update ${deals} set status = ${to}, updated_at = now() from old
-          where ${deals.id} = old.id and (old.status <> ${to} or ${note} <> '')
+          update ${deals} set status = ${to}, updated_at = now()
+          where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.fundId} = ${fundId} and (${deals.status} <> ${to} or ${note} <> '')
         ), recorded as (
           insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note)
           select old.id, ${userId}::uuid, old.status, ${to}, ${note} from old where old.status <> ${to} or ${note} <> ''
         )
-        select old.status as "from", old.startup_name as "startupName" from old`,
+        select old.id as id, old.status as "from", old.startup_name as "startupName" from old`,
+      ),
+
+    /**
+     * A line in each deal's history on its current status (no move): what a bulk action that is
+     * not a status change did to it (a tag added), so its activity shows who did what and when.
+     */
+    noteInHistory: async (dealIds: string[], userId: string, note: string) => {
+      await db.execute(
+        sql`insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note)
+            select ${deals.id}, ${userId}::uuid, ${deals.status}, ${deals.status}, ${note} from ${deals} where ${deals.id} = any(${sql.param(dealIds)}::uuid[])`,
       );
-      return before;
+    },
+
+    /** Adds a tag to the fund's deals that lack it; the ids of those it was added to. */
+    addTag: async (fundId: string, dealIds: string[], tag: string): Promise<string[]> => {
+      const rows = await db
+        .update(deals)
+        .set({ tags: sql`array_append(${deals.tags}, ${tag}::text)`, updatedAt: sql`now()` })
+        .where(and(eq(deals.fundId, fundId), sql`${deals.id} = any(${sql.param(dealIds)}::uuid[])`, sql`not (${tag}::text = any(${deals.tags}))`))
+        .returning({ id: deals.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Takes a tag off the fund's deals (an undone bulk tag). */
+    removeTag: async (fundId: string, dealIds: string[], tag: string) => {
+      await db
+        .update(deals)
+        .set({ tags: sql`array_remove(${deals.tags}, ${tag}::text)`, updatedAt: sql`now()` })
+        .where(and(eq(deals.fundId, fundId), sql`${deals.id} = any(${sql.param(dealIds)}::uuid[])`));
+    },
+
+    /** The ids of the fund's deals a list's filters (and tab) match, in date order, at most `limit`. */
+    matchingIds: async (fundId: string, filters: Filters & { status?: DealRowStatus | undefined }, limit: number): Promise<string[]> => {
+      const { shape, values } = filterParams(fundId, filters);
+      const where = () => [...filterConditions(shape), ...(filters.status ? [eq(deals.status, sql.placeholder('status'))] : [])];
+      const build = () => db.select({ id: deals.id }).from(deals).where(and(...where())).orderBy(desc(deals.createdAt), desc(deals.id)).limit(literalLimit(limit));
+      const rows = await statement(`ids|${shapeKey(shape)}|${filters.status ? 's' : ''}|${limit}`, build).execute({ ...values, ...(filters.status ? { status: filters.status } : {}) });
+      return rows.map((r) => r.id);
     },
 
     /** A member's correction of the deal's facts, with the thesis fit read again from them. */

@@ -1,10 +1,16 @@
 import { assignedMember, dealsEndpoints, dealTeamEndpoints } from '@fitscore/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { sendCsv } from '../../plugins/downloads.ts';
 import type { DealTeamService } from './deal-team.service.ts';
 import { readDealUpload } from './deal-upload.ts';
 import type { DealsService } from './deals.service.ts';
+
+/** The pipeline's CSV (all of a list's, or a bulk selection's) as the answer: the route returns the reply it was streamed on. */
+export function sendDealsCsv(reply: FastifyReply, { header, rows }: Awaited<ReturnType<DealsService['exportRows']>>) {
+  const day = new Date().toISOString().slice(0, 10);
+  return sendCsv(reply, `deals-${day}.csv`, header, rows) as never;
+}
 
 /** The investor's deals: every call is scoped to the caller's fund (another fund's deal is a 404). */
 export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: DealTeamService) {
@@ -16,12 +22,7 @@ export function dealsRoutes(app: FastifyInstance, deals: DealsService, team: Dea
   );
   registerEndpoint(app, dealsEndpoints.list, ({ fund, query }) => deals.list(fund.id, query));
   registerEndpoint(app, dealsEndpoints.facets, ({ fund, query }) => deals.facets(fund.id, query.status));
-  registerEndpoint(app, dealsEndpoints.exportCsv, async ({ fund, query, reply }) => {
-    const { header, rows } = await deals.exportRows(fund.id, query);
-    const day = new Date().toISOString().slice(0, 10);
-    // The stream is the answer: the route returns the reply it was sent on.
-    return sendCsv(reply, `deals-${day}.csv`, header, rows) as never;
-  });
+  registerEndpoint(app, dealsEndpoints.exportCsv, async ({ fund, query, reply }) => sendDealsCsv(reply, await deals.exportRows(fund.id, query)));
   registerEndpoint(app, dealsEndpoints.detail, ({ fund, params }) => deals.detail(fund.id, params.id));
   registerEndpoint(app, dealTeamEndpoints.members, ({ fund }) => team.members(fund.id));
   registerEndpoint(app, dealTeamEndpoints.assign, ({ fund, auth, params, body }) => team.assign(fund.id, auth.user.id, params.id, assignedMember(body)));

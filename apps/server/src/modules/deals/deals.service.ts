@@ -232,7 +232,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
    * The repository's filters: the list's, with its search term planned (a round trip for words not
    * seen lately). The term loses the character that parts the name from the sector in what a search looks in.
    */
-  async function filtersOf(fundId: string, { q, pipelineStage, ...rest }: Omit<DealFilters, 'sort' | 'status'>): Promise<Filters> {
+  async function filtersOf(fundId: string, { q, pipelineStage, ...rest }: Omit<DealFilters, 'sort' | 'status'> & Pick<Filters, 'ids'>): Promise<Filters> {
     const filters: Filters = pipelineStage?.length ? { ...rest, pipelineStage: stagePlanOf(await stages.list(fundId), pipelineStage) } : rest;
     const term = q && searchTermOf(q);
     return term ? { ...filters, search: { term, indexWords: await indexWords(fundId, term) } } : filters;
@@ -250,7 +250,34 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     return { page: cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]), carried };
   }
 
+  /**
+   * The one path of every status change, a deal's or a bulk selection's (issue 31 point 3): the
+   * fund's deals among `dealIds` move, each with who, when, from and the note in its history; a
+   * stage (`stageId`, null: the first of its triage) places them, else a deal keeps its stage when
+   * it maps to the new status and goes to the first stage of that status otherwise. Each deal's
+   * listeners hear of its change in `tx`. Answers the deals found, with what they were.
+   */
+  async function changeStatuses(
+    tx: Transaction,
+    { fundId, userId, dealIds, status, note, stageId }: { fundId: string; userId: string; dealIds: string[]; status: DealRowStatus; note: string; stageId?: string | null },
+  ) {
+    const r = repo.in(tx);
+    const before = await r.changeStatus({ fundId, dealIds, userId, to: status, note });
+    const found = before.map((b) => b.id);
+    if (!found.length) return before;
+    if (stageId !== undefined) await r.placeInStage(fundId, found, stageId);
+    else await r.unplaceIfTriageDiffers(found);
+    for (const b of before) {
+      if (b.from !== status) await statusChanges.emit({ fundId, dealId: b.id, startupName: b.startupName, from: b.from, to: status, userId }, tx);
+      else if (stageId !== undefined) updates.changed(fundId, b.id, tx);
+    }
+    return before;
+  }
+
   return {
+    changeStatuses,
+    /** The repository's filters of a list's (search planned, stages resolved): what a bulk selection by filter matches. */
+    filtersOf,
     /** Open screens of the fund hear that the deal changed, once `tx` (if any) has committed. */
     changed: (fundId: string, dealId: string, tx?: Transaction) => updates.changed(fundId, dealId, tx),
 
@@ -491,15 +518,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     ) {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
       await uow.run(async (tx) => {
-        const r = repo.in(tx);
-        const before = await r.changeStatus({ fundId, dealId, userId, to: body.status, note: body.note });
-        if (!before) throw new AppError('not_found', DEAL_NOT_FOUND);
-        // Hot/Track/Cold keeps the deal's stage when it maps to the new status, else the deal goes
-        // to the first stage of that status; a board move places it where it was dropped.
-        if (place) await r.placeInStage(fundId, dealId, place.stageId);
-        else await r.unplaceIfTriageDiffers(dealId);
-        if (before.from !== body.status) await statusChanges.emit({ fundId, dealId, startupName: before.startupName, from: before.from, to: body.status, userId }, tx);
-        else if (place) await updates.changed(fundId, dealId, tx);
+        const before = await changeStatuses(tx, { fundId, userId, dealIds: [dealId], status: body.status, note: body.note, ...(place ? { stageId: place.stageId } : {}) });
+        if (!before.length) throw new AppError('not_found', DEAL_NOT_FOUND);
         await also?.(tx);
       });
       return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
@@ -536,7 +556,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     },
 
     /** The CSV export: refused on a spent trial; rows produced a page at a time as the socket takes them. */
-    async exportRows(fundId: string | null, filters: DealFilters) {
+    async exportRows(fundId: string | null, filters: DealFilters & Pick<Filters, 'ids'>) {
       const fund = await fundOf(fundId);
       if (fund && planOf(fund).name === 'trial' && planOf(fund).trialRemaining === 0) {
         throw new AppError('plan_limit', TRIAL_EXPORT_REFUSED);

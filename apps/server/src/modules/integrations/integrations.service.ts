@@ -13,6 +13,7 @@ import {
   type SaveIntegrationsBody,
 } from '@fitscore/contracts';
 import { z } from 'zod';
+import { perTransaction } from '../../lib/per-transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { SecretBox } from '../account-security/secret-box.ts';
@@ -182,8 +183,9 @@ export function createIntegrationsService({ repo, uow, jobs, box, policy, public
   }
 
   /** The fund's alert settings when they ask for this kind of event; undefined when they do not. */
+  const storedSettings = perTransaction((fundId: string, tx: Transaction | undefined) => repo.in(tx).settings(fundId));
   async function settingsFor(fundId: string, kind: AlertEventInput['kind'], tx: Transaction | undefined) {
-    const row = await repo.in(tx).settings(fundId);
+    const row = await storedSettings(fundId, tx);
     return row && (row.events as string[]).includes(kind) ? row : undefined;
   }
 

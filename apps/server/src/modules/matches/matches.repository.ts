@@ -1,5 +1,5 @@
 import { dealDeclines, decks, fitScores, FUND_WEIGHT_COLUMNS, funds, intros, repository, users, weightedOverallSql } from '@fitscore/db';
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 export type IntroRow = typeof intros.$inferSelect;
@@ -199,13 +199,21 @@ export const createMatchesRepository = repository((db) => ({
     return row ?? null;
   },
 
-  /** The reasons a fund gave for passing (shown to a platform founder); an intro of the deal ends as declined. */
-  recordDecline: async (dealId: string, userId: string, reasons: string[]) => {
+  /** The reasons a fund gave for passing on its deals (shown to a platform founder); an intro of each deal ends as declined. */
+  recordDecline: async (dealIds: string[], userId: string, reasons: string[]) => {
+    if (!dealIds.length) return;
     await db
       .insert(dealDeclines)
-      .values({ dealId, reasons, userId })
+      .values(dealIds.map((dealId) => ({ dealId, reasons, userId })))
       .onConflictDoUpdate({ target: dealDeclines.dealId, set: { reasons, userId, createdAt: sql`now()` } });
-    await db.update(intros).set({ status: 'declined', decidedAt: sql`now()` }).where(eq(intros.dealId, dealId));
+    await db.update(intros).set({ status: 'declined', decidedAt: sql`now()` }).where(inArray(intros.dealId, dealIds));
+  },
+
+  /** An undone decline: the reasons are no longer the fund's word, and each deal's intro is back to accepted (it had a deal). */
+  withdrawDecline: async (dealIds: string[]) => {
+    if (!dealIds.length) return;
+    await db.delete(dealDeclines).where(inArray(dealDeclines.dealId, dealIds));
+    await db.update(intros).set({ status: 'accepted' }).where(and(inArray(intros.dealId, dealIds), eq(intros.status, 'declined')));
   },
 }));
 export type MatchesRepository = ReturnType<typeof createMatchesRepository>;

@@ -335,7 +335,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
       const reasons = [...new Set(body.reasons)];
       // The reasons are part of the status change: recorded in its transaction, or not at all.
-      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => repo.in(tx).recordDecline(dealId, userId, reasons));
+      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => repo.in(tx).recordDecline([dealId], userId, reasons));
       await replies.declined(fundId!, dealId, reasons, await repo.introFounderEmails(dealId));
       return { ok: true as const, reasons };
     },
@@ -344,6 +344,19 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     async lastDecline(fundId: string | null, dealId: string) {
       await deals.detail(fundId, dealId);
       return repo.declineOf(dealId);
+    },
+
+    /**
+     * A bulk decline's part (issue 31 point 3), around the deals module's one status change: the
+     * reasons recorded in its transaction, then each applicant emailed once it committed.
+     */
+    bulkDecline: {
+      record: (tx: Transaction, dealIds: string[], userId: string, reasons: string[]) => repo.in(tx).recordDecline(dealIds, userId, [...new Set(reasons)]),
+      async notify(fundId: string, dealIds: string[], reasons: string[]) {
+        for (const dealId of dealIds) await replies.declined(fundId, dealId, [...new Set(reasons)], await repo.introFounderEmails(dealId));
+      },
+      /** An undone bulk decline: the reasons withdrawn (the emails already due are not recalled). */
+      withdraw: (tx: Transaction, dealIds: string[]) => repo.in(tx).withdrawDecline(dealIds),
     },
 
     /** What the Cold dialog offers (prefilled): thesis mismatches and weak sub-scores of the fund's own deal. */

@@ -14,6 +14,7 @@ import {
 } from '@fitscore/contracts';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { perTransaction } from '../../lib/per-transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { SecretBox } from '../account-security/secret-box.ts';
@@ -335,10 +336,15 @@ export function createWebhooksOutService({
    * An event of a fund: queued (in `tx`, so it exists exactly when its cause does) only when an
    * active endpoint of an Enterprise fund subscribes to it; a fund without webhooks pays one read.
    */
+  /** Whether the fund has an endpoint for the event type and the plan to deliver it (asked once per transaction for a bulk action's deals). */
+  const wanted = perTransaction(
+    async ({ fundId, type }: Pick<EventInput, 'fundId' | 'type'>, tx: Transaction | undefined) =>
+      (await repo.in(tx).subscribed(fundId, type)).length > 0 && (await repo.in(tx).fundPlan(fundId)) === 'enterprise',
+    ({ fundId, type }) => `${fundId}|${type}`,
+  );
+
   async function raise(event: Omit<EventInput, 'occurredAt'>, tx?: Transaction) {
-    const r = repo.in(tx);
-    if ((await r.subscribed(event.fundId, event.type)).length === 0) return;
-    if ((await r.fundPlan(event.fundId)) !== 'enterprise') return;
+    if (!(await wanted(event, tx))) return;
     await jobs.send(fanOutJob, { ...event, occurredAt: new Date().toISOString() }, tx ? { tx } : {});
   }
 

@@ -24,6 +24,11 @@ export async function exportDealsCsv(view: PipelineView): Promise<string> {
     throw new Error('Cannot reach the FitScore server. Check your connection and try again.');
   }
   if (!response.ok) throw await readError(response, FAILED);
+  return saveDownload(response);
+}
+
+/** Hands a CSV answer to the browser as a download under the server's file name; that name. */
+export async function saveDownload(response: Response): Promise<string> {
   const blob = await response.blob();
   const filename = filenameFrom(response.headers.get('content-disposition'));
   const url = URL.createObjectURL(blob);

@@ -1,4 +1,4 @@
-import type { Deal, DealStatus, FundMember } from '@fitscore/contracts';
+import type { Deal, DealStatus, FundMember, PipelineColumn } from '@fitscore/contracts';
 import { MessageSquarePlus, PanelRightOpen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,26 @@ export interface DealRowActions {
   onQuickView: (deal: Deal) => void;
   onStatus: (deal: Deal, status: DealStatus) => void;
   onAssign: (deal: Deal, member: FundMember | null) => void;
+  /** Bulk selection (issue 31 point 3): whether a row is picked; a click picks it, shift-click the range from the last one. */
+  isPicked: (deal: Deal) => boolean;
+  onPick: (index: number, range: boolean) => void;
+}
+
+/** A row's checkbox: click picks it, shift-click the rows between it and the last one picked; Space from the keyboard. */
+function PickBox({ deal, index, checked, onPick }: { deal: Deal; index: number; checked: boolean; onPick: DealRowActions['onPick'] }) {
+  return (
+    <input
+      type="checkbox"
+      className="h-4 w-4 rounded border-slate-300"
+      aria-label={`Select ${deal.startupName}`}
+      checked={checked}
+      onClick={(e) => {
+        e.stopPropagation();
+        onPick(index, e.shiftKey);
+      }}
+      onChange={() => undefined}
+    />
+  );
 }
 
 function QuickViewButton({ deal, onQuickView }: { deal: Deal; onQuickView: (deal: Deal) => void }) {
@@ -70,8 +90,12 @@ export function DealsTable({
   deals,
   selected,
   cards,
+  columns,
+  allPicked,
+  onPickAll,
   ...actions
-}: { deals: Deal[]; selected: number; cards: boolean } & DealRowActions) {
+}: { deals: Deal[]; selected: number; cards: boolean; columns: readonly PipelineColumn[]; allPicked: boolean; onPickAll: () => void } & DealRowActions) {
+  const shows = (c: PipelineColumn) => columns.includes(c);
   const selectedRef = useScrollIntoView(selected);
   const setRef = (i: number) => (el: HTMLElement | null) => {
     if (i === selected) selectedRef.current = el;
@@ -93,7 +117,8 @@ export function DealsTable({
             )}
           >
             <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
+              <PickBox deal={deal} index={i} checked={actions.isPicked(deal)} onPick={actions.onPick} />
+              <div className="min-w-0 flex-1">
                 <Link to={paths.vc.deal(deal.id)} className={cn(NAME_LINK, 'break-words')}>
                   {deal.startupName}
                 </Link>
@@ -130,27 +155,42 @@ export function DealsTable({
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-3 py-3">
-              Date
+            <th scope="col" className="w-8 px-3 py-3">
+              <input type="checkbox" className="h-4 w-4 rounded border-slate-300" aria-label="Select all shown deals" checked={allPicked} onChange={onPickAll} />
             </th>
+            {shows('date') ? (
+              <th scope="col" className="px-3 py-3">
+                Date
+              </th>
+            ) : null}
             <th scope="col" className="px-3 py-3">
               Startup
             </th>
-            <th scope="col" className="px-3 py-3">
-              Sector
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Stage
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Geography
-            </th>
-            <th scope="col" className="px-3 py-3">
-              FitScore
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Source
-            </th>
+            {shows('sector') ? (
+              <th scope="col" className="px-3 py-3">
+                Sector
+              </th>
+            ) : null}
+            {shows('stage') ? (
+              <th scope="col" className="px-3 py-3">
+                Stage
+              </th>
+            ) : null}
+            {shows('geography') ? (
+              <th scope="col" className="px-3 py-3">
+                Geography
+              </th>
+            ) : null}
+            {shows('fitScore') ? (
+              <th scope="col" className="px-3 py-3">
+                FitScore
+              </th>
+            ) : null}
+            {shows('source') ? (
+              <th scope="col" className="px-3 py-3">
+                Source
+              </th>
+            ) : null}
             <th scope="col" className="px-3 py-3">
               Actions
             </th>
@@ -168,25 +208,32 @@ export function DealsTable({
                 i === selected ? 'bg-brand-50/70 outline-2 -outline-offset-2 outline-brand-300' : 'hover:bg-slate-50',
               )}
             >
-              <td className="px-3 py-3 whitespace-nowrap text-slate-600">{formatDate(deal.date)}</td>
+              <td className="px-3 py-3">
+                <PickBox deal={deal} index={i} checked={actions.isPicked(deal)} onPick={actions.onPick} />
+              </td>
+              {shows('date') ? <td className="px-3 py-3 whitespace-nowrap text-slate-600">{formatDate(deal.date)}</td> : null}
               <td className="min-w-56 px-4 py-3">
                 <Link to={paths.vc.deal(deal.id)} className={NAME_LINK}>
                   {deal.startupName}
                 </Link>
                 <DealTags tags={deal.tags} className="mt-1" />
               </td>
-              <td className="px-3 py-3 text-slate-700">{deal.sector || '—'}</td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-700">{deal.stage || '—'}</td>
-              <td className="px-3 py-3 text-slate-700">{deal.geography || '—'}</td>
-              <td className="px-3 py-3">
-                <FitScoreBar deal={deal} />
-              </td>
-              <td
-                className="px-3 py-3 whitespace-nowrap text-slate-700"
-                title={deal.sources.length > 1 ? `${deal.sources.length} sources` : undefined}
-              >
-                {sourceSummary(deal)} <ReturningBadge deal={deal} />
-              </td>
+              {shows('sector') ? <td className="px-3 py-3 text-slate-700">{deal.sector || '—'}</td> : null}
+              {shows('stage') ? <td className="px-3 py-3 whitespace-nowrap text-slate-700">{deal.stage || '—'}</td> : null}
+              {shows('geography') ? <td className="px-3 py-3 text-slate-700">{deal.geography || '—'}</td> : null}
+              {shows('fitScore') ? (
+                <td className="px-3 py-3">
+                  <FitScoreBar deal={deal} />
+                </td>
+              ) : null}
+              {shows('source') ? (
+                <td
+                  className="px-3 py-3 whitespace-nowrap text-slate-700"
+                  title={deal.sources.length > 1 ? `${deal.sources.length} sources` : undefined}
+                >
+                  {sourceSummary(deal)} <ReturningBadge deal={deal} />
+                </td>
+              ) : null}
               <td className="px-3 py-3">
                 <div className="flex items-center gap-2">
                   <QuickViewButton deal={deal} onQuickView={actions.onQuickView} />

@@ -1,4 +1,4 @@
-import type { Deal, DealStatus, FundMember } from '@fitscore/contracts';
+import { PIPELINE_COLUMN_LABELS, PIPELINE_COLUMNS, type BulkSelection, type Deal, type DealStatus, type FundMember, type PipelineColumn, type SavedView, type SavedViewState } from '@fitscore/contracts';
 import { Columns3, Rows3, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,16 +9,19 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { boardQuery, useDealBoard, useStages } from '../api/board';
 import { useAssignDeal, useDealFacets, useDealList, useMembers } from '../api/deals';
-import { hasFilters, readView, writeView, type PipelineView } from '../lib/filters';
+import { useSavedViews } from '../api/saved-views';
+import { hasFilters, listQuery, readView, writeView, type PipelineView } from '../lib/filters';
 import { countLabel } from '../lib/labels';
 import { shortcutAllowed, STATUS_KEYS } from '../lib/keys';
 import { usePhoneLayout } from '../lib/use-phone';
+import { BulkBar } from './bulk-bar';
 import { DealsBoard } from './deals-board';
 import { DealsTable } from './deals-table';
 import { EmptyDeals } from './empty-deals';
 import { ExportCsvButton } from './export-csv-button';
 import { PipelineFilters } from './pipeline-filters';
 import { QuickView } from './quick-view';
+import { SavedViewsMenu } from './saved-views-menu';
 import { StatusTabs } from './status-tabs';
 import { TrialBanner } from './trial-banner';
 import { useMoveDeal } from './use-move-deal';
@@ -91,6 +94,67 @@ function LayoutSwitch({ value, onChange }: { value: Layout; onChange: (layout: L
   );
 }
 
+/** Which optional columns the table shows (a saved view brings its own). */
+function ColumnsMenu({ value, onChange }: { value: readonly PipelineColumn[]; onChange: (columns: PipelineColumn[]) => void }) {
+  return (
+    <details className="relative">
+      <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50">
+        Columns
+      </summary>
+      <fieldset className="absolute right-0 z-20 mt-1 w-44 space-y-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        <legend className="sr-only">Columns shown</legend>
+        {PIPELINE_COLUMNS.map((c) => (
+          <label key={c} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={value.includes(c)}
+              onChange={(e) => onChange(PIPELINE_COLUMNS.filter((x) => (x === c ? e.target.checked : value.includes(x))))}
+            />
+            {PIPELINE_COLUMN_LABELS[c]}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
+/** The rows picked for a bulk action: one by one (click, shift-click, x), or every deal matching the view. */
+function usePicked(view: PipelineView) {
+  const key = JSON.stringify(listQuery(view));
+  // Kept with the list it was made in: a new view is a new list, where nothing is picked yet.
+  const [state, setState] = useState<{ key: string; ids: Set<string>; anchor: number | null; allMatching: boolean }>(() => ({
+    key,
+    ids: new Set(),
+    anchor: null,
+    allMatching: false,
+  }));
+  const live = state.key === key ? state : { key, ids: new Set<string>(), anchor: null, allMatching: false };
+  const clear = useCallback(() => setState({ key, ids: new Set(), anchor: null, allMatching: false }), [key]);
+  const setIds = useCallback((ids: Set<string>) => setState({ key, ids, anchor: null, allMatching: false }), [key]);
+  const setAllMatching = useCallback((allMatching: boolean) => setState((s) => ({ ...(s.key === key ? s : { key, ids: new Set<string>(), anchor: null }), allMatching })), [key]);
+  const pick = useCallback(
+    (deals: Deal[], index: number, range: boolean) => {
+      const target = deals[index];
+      if (!target) return;
+      setState((old) => {
+        const s = old.key === key ? old : { key, ids: new Set<string>(), anchor: null, allMatching: false };
+        const next = new Set(s.ids);
+        if (range && s.anchor !== null) {
+          const [from, to] = s.anchor < index ? [s.anchor, index] : [index, s.anchor];
+          for (const d of deals.slice(from, to + 1)) next.add(d.id);
+        } else if (next.has(target.id)) next.delete(target.id);
+        else next.add(target.id);
+        return { key, ids: next, anchor: index, allMatching: false };
+      });
+    },
+    [key],
+  );
+  const selection: BulkSelection = live.allMatching
+    ? { filters: (({ sort: _sort, ...filters }) => filters)(listQuery(view)), except: [] }
+    : { ids: [...live.ids] };
+  return { ids: live.ids, allMatching: live.allMatching, setAllMatching, setIds, pick, clear, selection };
+}
+
 /** Loads more rows when the end of the list comes into view. */
 function useLoadMore(enabled: boolean, load: () => void) {
   const ref = useRef<HTMLDivElement | null>(null);
@@ -125,6 +189,49 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   const phone = usePhoneLayout();
   // The selection is a deal, not a position: it stays on its row while pages load; a new view starts at the top.
   const [selectedId, setSelectedId] = useState<string | null>(() => params.get('focus'));
+  const [columns, setColumns] = useState<PipelineColumn[]>([...PIPELINE_COLUMNS]);
+  const views = useSavedViews();
+  const [activeViewId, setActiveViewId] = useState<string | null>(null);
+  const picked = usePicked(view);
+  const viewState: SavedViewState = {
+    tab: view.tab,
+    q: view.q,
+    sector: view.sector,
+    stage: view.stage,
+    region: view.region,
+    confidence: view.confidence as SavedViewState['confidence'],
+    source: view.source as SavedViewState['source'],
+    owner: view.owner,
+    sort: view.sort,
+    columns,
+    layout,
+  };
+  const applyView = useCallback(
+    (saved: SavedView) => {
+      const { columns: shown, layout: chosen, ...filters } = saved.state;
+      setParams(writeView(filters, fixedStatus));
+      setColumns(shown);
+      setLayout(chosen);
+      setActiveViewId(saved.id);
+    },
+    [fixedStatus, setParams, setLayout],
+  );
+  // The member's default view opens the plain pipeline (an address with a view of its own keeps it).
+  const openedWithDefault = useRef(false);
+  useEffect(() => {
+    if (openedWithDefault.current || !views.data || fixedStatus) return;
+    const chosen = views.data.views.find((v) => v.id === views.data.defaultViewId);
+    if (!chosen || params.toString() !== '') {
+      openedWithDefault.current = true;
+      return;
+    }
+    // Applied once the answer is in, as a navigation would be (not in the render that read it).
+    const timer = setTimeout(() => {
+      openedWithDefault.current = true;
+      applyView(chosen);
+    });
+    return () => clearTimeout(timer);
+  }, [views.data, fixedStatus, params, applyView]);
   const [quickViewId, setQuickViewId] = useState<string | null>(null);
 
   const deals = useMemo(() => list.data?.pages.flatMap((p) => p.deals) ?? [], [list.data]);
@@ -171,12 +278,13 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
       )
         setQuickViewId(current.id);
       else if (STATUS_KEYS[key] && current) move(current, STATUS_KEYS[key]);
+      else if ((key === 'x' || key === 'X') && current) picked.pick(deals, selected, event.shiftKey);
       else return;
       event.preventDefault();
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [layout, deals.length, current, selected, select, move]);
+  }, [layout, deals, current, selected, select, move, picked]);
 
   const loadMore = useCallback(() => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -208,6 +316,21 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
           onClear={clear}
           board={layout === 'board'}
         />
+        {fixedStatus || !views.data ? null : (
+          <SavedViewsMenu views={views.data.views} defaultViewId={views.data.defaultViewId} activeId={activeViewId} current={viewState} onApply={applyView} />
+        )}
+        {layout === 'table' ? (
+          <BulkBar
+            count={picked.allMatching ? total : picked.ids.size}
+            total={total}
+            allMatching={picked.allMatching}
+            selection={picked.selection}
+            members={members}
+            stages={stages.data?.stages ?? []}
+            onSelectAllMatching={() => picked.setAllMatching(true)}
+            onClear={picked.clear}
+          />
+        ) : null}
         {fixedStatus ? null : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             {layout === 'table' ? (
@@ -220,7 +343,10 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
             ) : (
               <p className="text-sm text-slate-600">Stages in our process</p>
             )}
-            <LayoutSwitch value={layout} onChange={setLayout} />
+            <div className="flex items-center gap-2">
+              {layout === 'table' && !phone ? <ColumnsMenu value={columns} onChange={setColumns} /> : null}
+              <LayoutSwitch value={layout} onChange={setLayout} />
+            </div>
           </div>
         )}
         {layout === 'board' ? (
@@ -265,6 +391,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
         ) : (
           <>
             <p className="text-xs text-slate-500" aria-live="polite">
+              {picked.ids.size || picked.allMatching ? null : 'Tick rows (or press x) to act on many at once. '}
               Showing {deals.length} of {countLabel(total, first?.countsCap ?? null)} {total === 1 ? 'deal' : 'deals'}
               {list.isFetching && !list.isFetchingNextPage ? ' · updating…' : ''}
             </p>
@@ -277,6 +404,13 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
               onQuickView={(d) => setQuickViewId(d.id)}
               onStatus={move}
               onAssign={giveTo}
+              columns={columns}
+              isPicked={(d) => picked.allMatching || picked.ids.has(d.id)}
+              onPick={(i, range) => picked.pick(deals, i, range)}
+              allPicked={picked.allMatching || (deals.length > 0 && deals.every((d) => picked.ids.has(d.id)))}
+              onPickAll={() =>
+                picked.allMatching || deals.every((d) => picked.ids.has(d.id)) ? picked.clear() : picked.setIds(new Set(deals.map((d) => d.id)))
+              }
             />
             <div ref={sentinel} className="flex justify-center py-2">
               {list.hasNextPage ? (
