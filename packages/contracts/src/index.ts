@@ -40,3 +40,4 @@ export * from './sso.ts';
 export * from './versions.ts';
 export * from './investor-brief.ts';
 export * from './stages.ts';
+export * from './blind-look.ts';

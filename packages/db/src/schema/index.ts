@@ -22,3 +22,4 @@ export * from './branding.ts';
 export * from './webhooks-out.ts';
 export * from './sso.ts';
 export * from './audit.ts';
+export * from './blind-look.ts';

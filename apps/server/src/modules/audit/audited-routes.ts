@@ -1,6 +1,7 @@
 import {
   applicantReplyEndpoints,
   apiKeyEndpoints,
+  blindLookEndpoints,
   authEndpoints,
   brandingEndpoints,
   dealsEndpoints,
@@ -67,6 +68,7 @@ const AUDITED: Audited[] = [
   setting(applicantReplyEndpoints.save, 'applicant email templates'),
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
   setting(stagesEndpoints.save, 'stages'),
+  setting(blindLookEndpoints.save, 'blind first look'),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */

@@ -20,7 +20,7 @@ export function createDealTeamService({
   /** Tells the deals service's `onAssigned` listeners (activity, the assignee's notification), in the assignment's transaction. */
   assigned: (assignment: DealAssignment, tx: Transaction) => Promise<void>;
   /** The deal as answers show it. */
-  view: (fundId: string, dealId: string) => Promise<Deal>;
+  view: (fundId: string, dealId: string, viewer: string | null) => Promise<Deal>;
 }) {
   return {
     async members(fundId: string | null) {
@@ -38,7 +38,7 @@ export function createDealTeamService({
         if (!(await team.in(tx).assign(fundId, dealId, ownerId))) throw new AppError('not_found', DEAL_NOT_FOUND);
         await assigned({ fundId, dealId, startupName: deal.startupName, from: deal.ownerUserId, to: ownerId, userId }, tx);
       });
-      return { ok: true as const, deal: await view(fundId, dealId) };
+      return { ok: true as const, deal: await view(fundId, dealId, userId) };
     },
 
     /**
