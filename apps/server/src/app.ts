@@ -20,6 +20,7 @@ import * as brandingModule from './modules/branding/branding.module.ts';
 import * as accountSecurityModule from './modules/account-security/account-security.module.ts';
 import { loadAppSecret } from './modules/account-security/secret-box.ts';
 import * as auditModule from './modules/audit/audit.module.ts';
+import * as blindLookModule from './modules/blind-look/blind-look.module.ts';
 import * as authModule from './modules/auth/auth.module.ts';
 import type { OnboardingChecks, PasswordSignInPolicy, SecondFactorGate } from './modules/auth/auth.service.ts';
 import * as billingModule from './modules/billing/billing.module.ts';
@@ -267,7 +268,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The investor side.
   const funds = fundsModule.register(app, { platform, onboarding });
   const stages = stagesModule.create({ platform });
-  const deals = dealsModule.register(app, { platform, decks, pageImages: decks.pageImages, scoring, funds, stages });
+  const blind = blindLookModule.create({ platform, stages });
+  const deals = dealsModule.register(app, { platform, decks, pageImages: decks.pageImages, scoring, funds, stages, blind });
+  blindLookModule.register(app, { blind, deals });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   // Enterprise white-label: the apply page's and founder emails' brand, and a fund's own apply host.
   const branding = brandingModule.register(app, { platform });

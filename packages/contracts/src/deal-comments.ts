@@ -110,7 +110,8 @@ export const dealCommentsEndpoints = {
     summary: "A deal's comments, oldest first",
     tags: ['deals'],
     params: DealIdParamsSchema,
-    response: z.object({ comments: z.array(DealCommentSchema) }),
+    /** `hidden`: blind first look, the caller has not recorded their own view yet (no comment is sent). */
+    response: z.object({ comments: z.array(DealCommentSchema), hidden: z.boolean().optional() }),
   }),
   create: defineEndpoint({
     method: 'POST',

@@ -86,6 +86,11 @@ export const DealSchema = z.object({
   factsFromDeck: z.array(z.enum(DEAL_DECK_FACTS)),
   /** The fund's own stage it was moved to (stages.ts); null: the first stage of its triage (stageOfDeal). */
   pipelineStageId: z.string().nullable(),
+  /**
+   * Blind first look (blind-look.ts): the caller has not recorded their own Hot/Track/Cold on this
+   * deal in a blind stage, so its FitScore, confidence and score tags are left out (null, none).
+   */
+  hidden: z.boolean().optional(),
 });
 export type Deal = z.infer<typeof DealSchema>;
 
@@ -188,6 +193,13 @@ export const DealDetailSchema = z.object({
       brief: InvestorBriefSchema.nullable(),
     })
     .nullable(),
+  /**
+   * Blind first look: with the analysis hidden from the caller (deal.hidden), the deck it came from,
+   * to judge by before giving their own view. Absent otherwise (the analysis carries it).
+   */
+  deck: z
+    .object({ filename: z.string().nullable(), version: z.number().int(), format: z.enum(['pdf', 'pptx', 'ppt']).nullable(), pages: z.number().int() })
+    .optional(),
   history: z.array(
     z.object({
       from: z.enum(DEAL_ROW_STATUSES),

@@ -50,3 +50,4 @@ export * from './deal-import.ts';
 export * from './deck-links.ts';
 export * from './deal-bulk.ts';
 export * from './saved-views.ts';
+export * from './blind-look.ts';

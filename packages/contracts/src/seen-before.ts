@@ -33,6 +33,8 @@ const ArrivalSchema = z.object({ channel: z.enum(DEAL_SOURCES), receivedAt: IsoD
 export const SeenBeforeSchema = z.object({
   /** When the company came back (returnedAt), or null: then the rest is empty. */
   returnedAt: IsoDateTimeSchema.nullable(),
+  /** Blind first look: the member has not given their own view yet, so the past is withheld (the rest is empty). */
+  hidden: z.boolean(),
   /** Every arrival, oldest first. */
   arrivals: z.array(ArrivalSchema),
   /** The decks it sent before it came back, oldest first, each with its FitScore under the fund's weights (null: never scored). */

@@ -29,3 +29,4 @@ export * from './deal-imports.ts';
 export * from './deck-links.ts';
 export * from './saved-views.ts';
 export * from './deal-batches.ts';
+export * from './blind-look.ts';

@@ -90,12 +90,12 @@ export function publicApiRoutes(app: FastifyInstance, { keys, deals, dealTeam, c
       at: { path: `${PUBLIC_API_PREFIX}${path}`, guard: guard(scope), security: API_KEY_SECURITY, tags: [PUBLIC_API_TAG], summary: `${endpoint.summary} (scope ${scope})` },
     });
 
-  serve(dealsEndpoints.list, '/deals', 'deals:read', (c, { query }) => deals.list(c.fundId, query));
+  serve(dealsEndpoints.list, '/deals', 'deals:read', (c, { query }) => deals.list(c.fundId, c.userId, query));
   serve(dealsEndpoints.exportCsv, '/deals.csv', 'deals:read', async (c, { query, reply }) => {
-    const { header, rows } = await deals.exportRows(c.fundId, query);
+    const { header, rows } = await deals.exportRows(c.fundId, c.userId, query);
     return sendCsv(reply, `deals-${new Date().toISOString().slice(0, 10)}.csv`, header, rows) as never;
   });
-  serve(dealsEndpoints.detail, '/deals/:id', 'deals:read', (c, { params }) => deals.detail(c.fundId, params.id));
+  serve(dealsEndpoints.detail, '/deals/:id', 'deals:read', (c, { params }) => deals.detail(c.fundId, params.id, c.userId));
   serve(dealsEndpoints.setStatus, '/deals/:id/status', 'deals:write', (c, { params, body }) => deals.setStatus(c.fundId, c.userId, params.id, body));
   serve(dealTeamEndpoints.assign, '/deals/:id/assign', 'deals:write', (c, { params, body }) => dealTeam.assign(c.fundId, c.userId, params.id, assignedMember(body)));
   serve(dealCommentsEndpoints.list, '/deals/:id/comments', 'deals:read', (c, { params }) => collab.list(c.fundId, c.userId, params.id));

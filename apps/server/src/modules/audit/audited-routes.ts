@@ -1,6 +1,7 @@
 import {
   applicantReplyEndpoints,
   apiKeyEndpoints,
+  blindLookEndpoints,
   authEndpoints,
   brandingEndpoints,
   dealImportEndpoints,
@@ -92,6 +93,7 @@ const AUDITED: Audited[] = [
   on(savedViewEndpoints.update, 'view.saved', { target: (r) => params(r).id, details: (r) => ({ name: body(r).name, shared: body(r).shared }) }),
   on(savedViewEndpoints.remove, 'view.deleted', { target: (r) => params(r).id }),
   on(savedViewEndpoints.setDefault, 'view.default_changed', { target: (r) => str(body(r).viewId) ?? 'none' }),
+  setting(blindLookEndpoints.save, 'blind first look'),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */

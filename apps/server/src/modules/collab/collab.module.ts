@@ -8,7 +8,7 @@ import { createCollabService } from './collab.service.ts';
 
 export interface CollabModuleDeps {
   platform: Platform;
-  deals: Pick<DealsService, 'onAssigned' | 'onReviewed'>;
+  deals: Pick<DealsService, 'onAssigned' | 'onReviewed' | 'view'>;
   notifications: Pick<NotificationsService, 'notifyMembers'>;
 }
 
@@ -17,7 +17,7 @@ export interface CollabModuleDeps {
  * `assigned` notification, and each deal's activity log (ADR 0024).
  */
 export function register(app: FastifyInstance, { platform, deals, notifications }: CollabModuleDeps) {
-  const collab = createCollabService({ repo: createCollabRepository(platform.db), uow: platform.uow, notifications });
+  const collab = createCollabService({ repo: createCollabRepository(platform.db), uow: platform.uow, notifications, seen: deals.view });
   deals.onAssigned((change, tx) => collab.assigned(change, tx));
   deals.onReviewed((review, tx) => collab.reviewed(review, tx));
   collabRoutes(app, collab);

@@ -11,5 +11,5 @@ export function collabRoutes(app: FastifyInstance, collab: CollabService) {
     collab.update(fund.id, auth.user.id, params.id, params.cid, body.body),
   );
   registerEndpoint(app, dealCommentsEndpoints.remove, ({ fund, auth, params }) => collab.remove(fund.id, auth.user.id, params.id, params.cid));
-  registerEndpoint(app, dealCommentsEndpoints.activity, ({ fund, params }) => collab.activity(fund.id, params.id));
+  registerEndpoint(app, dealCommentsEndpoints.activity, ({ fund, auth, params }) => collab.activity(fund.id, auth.user.id, params.id));
 }

@@ -25,7 +25,12 @@ export interface CollabServiceDeps {
   repo: CollabRepository;
   uow: UnitOfWork;
   notifications: Pick<NotificationsService, 'notifyMembers'>;
+  /** The deal as this member may see it (deals module): `hidden` before their own view in a blind stage. */
+  seen: (fundId: string, dealId: string, viewer: string) => Promise<{ hidden?: boolean | undefined }>;
 }
+
+/** What a member who has not recorded their own view in a blind stage does not see of the activity: the score and the team's views and comments. */
+const BLIND_KINDS = new Set<DealActivity['kind']>(['scored', 'status', 'commented', 'comment_edited', 'comment_deleted']);
 
 /** A comment just posted on a fund's deal. */
 export interface CommentCreated {
@@ -54,7 +59,7 @@ const blankEvent = {
  * Comments on a fund's deals with @mentions of its members (each newly mentioned member gets a
  * `mention` notification), the `assigned` notification, and a deal's activity log.
  */
-export function createCollabService({ repo, uow, notifications }: CollabServiceDeps) {
+export function createCollabService({ repo, uow, notifications, seen }: CollabServiceDeps) {
   const commentListeners: ((comment: CommentCreated, tx: Transaction) => Promise<void>)[] = [];
 
   async function dealOf(fundId: string | null, dealId: string, tx?: Transaction) {
@@ -147,8 +152,10 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
       commentListeners.push(listener);
     },
 
+    /** The deal's comments; none (and `hidden`) before the member's own view in a blind stage. */
     async list(fundId: string | null, userId: string, dealId: string) {
-      await dealOf(fundId, dealId);
+      const { fundId: fund } = await dealOf(fundId, dealId);
+      if ((await seen(fund, dealId, userId)).hidden) return { comments: [], hidden: true };
       return { comments: await toComments(await repo.comments(dealId), userId) };
     },
 
@@ -182,8 +189,9 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
     },
 
     /** The deal's events, newest first, each with who and when. */
-    async activity(fundId: string | null, dealId: string): Promise<{ activity: DealActivity[] }> {
-      const { deal } = await dealOf(fundId, dealId);
+    async activity(fundId: string | null, viewer: string, dealId: string): Promise<{ activity: DealActivity[] }> {
+      const { fundId: fund, deal } = await dealOf(fundId, dealId);
+      const hidden = Boolean((await seen(fund, dealId, viewer)).hidden);
       const [arrivals, scorings, statuses, stored, comments] = await Promise.all([
         repo.arrivals(dealId),
         repo.scorings(dealId),
@@ -251,7 +259,7 @@ export function createCollabService({ repo, uow, notifications }: CollabServiceD
       // Newest first; at the same instant the later step of a deal's life comes first.
       const order = ['received', 'scored', 'status', 'assigned', 'reviewed', 'commented', 'comment_edited', 'comment_deleted'];
       events.sort((a, b) => b.at.localeCompare(a.at) || order.indexOf(b.kind) - order.indexOf(a.kind));
-      return { activity: events };
+      return { activity: hidden ? events.filter((e) => !BLIND_KINDS.has(e.kind)) : events };
     },
 
     /** In Assign's transaction: the activity entry, and the new owner (when not the one assigning) is told who gave them what. */

@@ -9,8 +9,8 @@ import { sendDealsCsv } from './deals.routes.ts';
 export function dealBulkRoutes(app: FastifyInstance, bulk: DealBulk, deals: Pick<DealsService, 'exportRows'>) {
   registerEndpoint(app, dealBulkEndpoints.apply, ({ fund, auth, body }) => bulk.apply(fund.id, auth.user.id, body));
   registerEndpoint(app, dealBulkEndpoints.undo, ({ fund, auth, params }) => bulk.undo(fund.id, auth.user.id, params.batchId));
-  registerEndpoint(app, dealBulkEndpoints.exportCsv, async ({ fund, body, reply }) => {
+  registerEndpoint(app, dealBulkEndpoints.exportCsv, async ({ fund, auth, body, reply }) => {
     const ids = fund.id ? await bulk.selected(fund.id, body.selection) : [];
-    return sendDealsCsv(reply, await deals.exportRows(fund.id, { sort: '-date', ids }));
+    return sendDealsCsv(reply, await deals.exportRows(fund.id, auth.user.id, { sort: '-date', ids }));
   });
 }

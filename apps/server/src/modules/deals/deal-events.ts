@@ -25,6 +25,14 @@ export interface DealReview {
   userId: string;
 }
 
+/** A member's own Hot/Track/Cold on a deal (every press, even one that keeps the deal's status). */
+export interface DealVote {
+  fundId: string;
+  dealId: string;
+  userId: string;
+  status: 'hot' | 'track' | 'cold';
+}
+
 /** Listeners that run in the action's transaction: what they write exists exactly when the action does. */
 export function dealEventListeners<T>() {
   const listeners: ((event: T, tx: Transaction) => Promise<void>)[] = [];

@@ -5,7 +5,7 @@ import type { DealInsightsService } from './deal-insights.service.ts';
 
 /** The dashboard's weekly chart and the deal page's deck pages (fund-scoped: another fund's deal is a 404). */
 export function dealInsightsRoutes(app: FastifyInstance, insights: DealInsightsService) {
-  registerEndpoint(app, dealInsightEndpoints.retryScoring, ({ fund, params }) => insights.retryScoring(fund.id, params.id));
+  registerEndpoint(app, dealInsightEndpoints.retryScoring, ({ fund, auth, params }) => insights.retryScoring(fund.id, auth.user.id, params.id));
   registerEndpoint(app, dealInsightEndpoints.decisionTime, ({ fund }) => insights.decisionTime(fund.id));
   registerEndpoint(app, dealInsightEndpoints.weekly, ({ fund, query }) => insights.weekly(fund.id, query.weeks));
   registerEndpoint(

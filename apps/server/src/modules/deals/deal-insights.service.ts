@@ -55,16 +55,16 @@ export function createDealInsightsService({ repo, decks, pageImages, deals, scor
     },
 
     /** A deal whose deck could not be read is scored again (on the trial, only while scores remain). */
-    async retryScoring(fundId: string | null, dealId: string) {
-      const { deal } = await deals.detail(fundId, dealId);
+    async retryScoring(fundId: string | null, userId: string, dealId: string) {
+      const { deal } = await deals.detail(fundId, dealId, null);
       if (deal.scoring.state !== 'failed') throw new AppError('conflict', 'This deal is not waiting for a retry.');
       await scoring.start(dealOwner(dealId), {
         admit: async () => {
-          const { plan } = await deals.list(fundId, { sort: '-date', limit: 1 });
+          const { plan } = await deals.list(fundId, null, { sort: '-date', limit: 1 });
           if (plan.name === 'trial' && plan.trialRemaining === 0) throw new AppError('plan_limit', TRIAL_SCORING_REFUSED);
         },
       });
-      return { deal: (await deals.detail(fundId, dealId)).deal };
+      return { deal: (await deals.detail(fundId, dealId, userId)).deal };
     },
 
     /**

@@ -20,7 +20,7 @@ export function createDealTeamService({
   /** Tells the deals service's `onAssigned` listeners (activity, the assignee's notification), in the assignment's transaction. */
   assigned: (assignment: DealAssignment, tx: Transaction) => Promise<void>;
   /** The deal as answers show it. */
-  view: (fundId: string, dealId: string) => Promise<Deal>;
+  view: (fundId: string, dealId: string, viewer: string | null) => Promise<Deal>;
 }) {
   /**
    * The one path of Assign, a deal's or a bulk selection's (the owner checked by the caller): the
@@ -46,7 +46,7 @@ export function createDealTeamService({
         if (ownerId !== null && !(await team.in(tx).isMember(fundId, ownerId))) throw new AppError('bad_request', NOT_A_MEMBER);
         await assignIn(tx, { fundId, userId, dealIds: [dealId], ownerId });
       });
-      return { ok: true as const, deal: await view(fundId, dealId) };
+      return { ok: true as const, deal: await view(fundId, dealId, userId) };
     },
 
     assignIn,

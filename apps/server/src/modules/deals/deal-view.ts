@@ -19,21 +19,27 @@ function scoringOf({ scoringStatus, scoringError, arrivals, scoreId, source }: D
   return scoringStatus === 'failed' && scoringError ? { state: 'failed', error: scoringError } : { state: scoringStatus };
 }
 
+/** The tags a deal's analysis gave it (evidenceTags): hidden with its score. */
+const REVENUE_TAG = 'Revenue';
+const REPEAT_FOUNDERS_TAG = 'Repeat founders';
+const SCORE_TAGS = new Set([REVENUE_TAG, REPEAT_FOUNDERS_TAG]);
+
 /**
  * A deal as every answer shows it: 'Strong match' follows the current FitScore, the rest is evidence.
  * `sources` are its intake arrivals; a deal that came in another way (an upload) has its own one.
+ * `hidden` (blind first look, for a member who has not voted on it yet): no FitScore, confidence or
+ * tag read from its analysis.
  */
-export function toDeal({ deal, ownerName }: DealRow): Deal {
+export function toDeal({ deal, ownerName }: DealRow, hidden = false): Deal {
   const strong = deal.fitScore !== null && deal.fitScore >= STRONG_MATCH_AT;
+  const tags = strong ? [STRONG_MATCH_TAG, ...deal.tags] : deal.tags;
+  const seen = hidden ? { fitScore: null, confidence: null, tags: tags.filter((t) => t !== STRONG_MATCH_TAG && !SCORE_TAGS.has(t)), hidden: true } : { fitScore: deal.fitScore, confidence: deal.confidence, tags };
   return {
     id: deal.id,
     startupName: deal.startupName,
     sector: deal.sector,
     stage: deal.stage,
     geography: deal.geography,
-    fitScore: deal.fitScore,
-    confidence: deal.confidence,
-    tags: strong ? [STRONG_MATCH_TAG, ...deal.tags] : deal.tags,
     source: deal.source,
     status: deal.status,
     date: deal.createdAt.toISOString(),
@@ -48,6 +54,7 @@ export function toDeal({ deal, ownerName }: DealRow): Deal {
     sources: deal.arrivals.length ? deal.arrivals : [{ channel: deal.source, receivedAt: deal.createdAt.toISOString(), deckLink: null, note: '' }],
     factsFromDeck: deal.factsFromDeck,
     pipelineStageId: deal.pipelineStageId,
+    ...seen,
   };
 }
 
@@ -58,8 +65,8 @@ export function toDeal({ deal, ownerName }: DealRow): Deal {
 export function evidenceTags(analysis: FitScoreAnalysis, thesis: { sector: boolean; stage: boolean | null; geography: boolean | null }): string[] {
   const kinds = new Set(analysis.facts.map((f) => f.kind));
   const tags: string[] = [];
-  if (kinds.has('mrr') || kinds.has('arr') || kinds.has('revenue')) tags.push('Revenue');
-  if (kinds.has('priorExit')) tags.push('Repeat founders');
+  if (kinds.has('mrr') || kinds.has('arr') || kinds.has('revenue')) tags.push(REVENUE_TAG);
+  if (kinds.has('priorExit')) tags.push(REPEAT_FOUNDERS_TAG);
   const fits = [thesis.sector && 'sector ✓', thesis.stage && 'stage ✓', thesis.geography && 'geography ✓'].filter(Boolean);
   if (fits.length) tags.push(`Thesis: ${fits.join(' ')}`);
   return tags;

@@ -27,10 +27,12 @@ export interface DealsModuleDeps {
   funds: FundsService;
   /** The fund's own stages (stages module), for the stage filter and the board. */
   stages: DealsServiceDeps['stages'];
+  /** What a member may see before their own view (blind-look module). */
+  blind: DealsServiceDeps['blind'];
 }
 
 /** A fund's deals: the pipeline, triage, CSV, and scores under the fund's weights. */
-export function register(app: FastifyInstance, { platform, decks, pageImages, scoring, funds, stages }: DealsModuleDeps) {
+export function register(app: FastifyInstance, { platform, decks, pageImages, scoring, funds, stages, blind }: DealsModuleDeps) {
   // Outside a transaction the deals' statements (the list reads above all) run on the pool whose
   // sessions keep a generic plan per named statement (ADR 0055); in one, on its connection.
   const repo = createDealsRepository(platform.listDb);
@@ -46,6 +48,7 @@ export function register(app: FastifyInstance, { platform, decks, pageImages, sc
     cursors: platform.cursors,
     publicWebUrl: platform.config.publicWebUrl,
     stages,
+    blind,
   });
   scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
   deals.onStatusChanged(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));

@@ -6,6 +6,7 @@ import {
   SEARCH_TEXT_SEPARATOR,
   dealStatusHistory,
   deals,
+  dealVotes,
   fundStages,
   decks,
   fitScores,
@@ -258,10 +259,11 @@ export interface ExportRow {
   source: DealRowRaw['source'];
   ownerName: string | null;
   website: string;
+  pipelineStageId: string | null;
   subScores: (number | null)[];
 }
 /** ExportRow's fields as exportPage's statement gives them, in one JSON array (sort key aside). */
-type ExportCells = [string, string, string, string, string, string, number | null, ExportRow['confidence'], ExportRow['status'], ExportRow['source'], string | null, string, ...(number | null)[]];
+type ExportCells = [string, string, string, string, string, string, number | null, ExportRow['confidence'], ExportRow['status'], ExportRow['source'], string | null, string, string | null, ...(number | null)[]];
 const EXPORT_CELLS: SQLWrapper[] = [
   deals.id,
   sql`to_char(${deals.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
@@ -275,6 +277,7 @@ const EXPORT_CELLS: SQLWrapper[] = [
   deals.source,
   owners.name,
   deals.website,
+  deals.pipelineStageId,
   ...SUB_SCORE_KEYS.map((k) => DEAL_SUB_SCORES[k]),
 ];
 
@@ -285,7 +288,23 @@ export interface PageRequest {
   limit: number;
   /** The last row seen: its sort value and id. */
   after?: [string | number | null, string];
+  /** In FitScore order, the deals this viewer may not see yet sort as unscored (blind first look). */
+  blindSort?: BlindSort | undefined;
 }
+
+/** A member, and the fund's stages where the blind first look hides what they have not voted on. */
+export interface BlindSort {
+  viewer: string;
+  stages: StagePlan;
+}
+
+/**
+ * A deal in the blind stages that the viewer has not voted on (deal_votes is the blind-look
+ * module's table, only read here): the same rule as its hiddenFrom, for the FitScore order.
+ */
+const hiddenFromViewer = sql`((${deals.pipelineStageId} = any(${sql.placeholder('blindStageIds')}::uuid[])
+    or (${deals.pipelineStageId} is null and ${deals.status} = any(${sql.placeholder('blindStatuses')}::text[])))
+  and not exists (select 1 from ${dealVotes} where ${dealVotes.dealId} = ${deals.id} and ${dealVotes.userId} = ${sql.placeholder('blindViewer')}::uuid))`;
 
 /**
  * What each row of a page also carries, computed once by PostgreSQL for the whole statement: the
@@ -310,12 +329,16 @@ export const createDealsRepository = repository((db) => {
    * deals created within one millisecond would then be skipped by the next page). Its statement's
    * shape, the values of its placeholders and the statement itself, built by `select`.
    */
-  function pageQuery({ fundId, filters, sort, after, limit }: PageRequest, params = filterParams(fundId, filters)) {
+  function pageQuery({ fundId, filters, sort, after, limit, blindSort }: PageRequest, params = filterParams(fundId, filters)) {
     const { shape } = params;
     const values = { ...params.values };
     if (filters.status) values.status = filters.status;
     if (after) [values.afterKey, values.afterId] = after;
-    const { key, id, desc: descending } = SORT_KEYS[sort];
+    const sorted = SORT_KEYS[sort];
+    const { id, desc: descending } = sorted;
+    const blind = Boolean(blindSort) && (sort === 'fitScore' || sort === '-fitScore');
+    if (blindSort && blind) Object.assign(values, { blindViewer: blindSort.viewer, blindStageIds: blindSort.stages.ids, blindStatuses: blindSort.stages.statuses });
+    const key = blind ? sql`(case when ${hiddenFromViewer} then -1 else ${sorted.key} end)` : sorted.key;
     const select = <F extends SelectedFields>(fields: F) => {
       const where = filterConditions(shape);
       // deal_scores' index leads the plan in FitScore order. Elsewhere a second fund condition would
@@ -337,7 +360,7 @@ export const createDealsRepository = repository((db) => {
         .orderBy(...(descending ? [desc(key), desc(id)] : [asc(key), asc(id)]))
         .limit(literalLimit(limit + 1));
     };
-    return { shape: `${shapeKey(shape)}|${sort}|${filters.status ? 's' : ''}|${after ? 'a' : ''}|${limit}`, values, select };
+    return { shape: `${shapeKey(shape)}|${sort}|${filters.status ? 's' : ''}|${after ? 'a' : ''}|${limit}${blind ? '|blind' : ''}`, values, select };
   }
 
   const plan = { plan: sql<FundRowForDeals['plan']>`${funds.plan}`.as('plan'), trialScoresUsed: sql<number>`${funds.trialScoresUsed}`.as('trialScoresUsed') };
@@ -497,8 +520,8 @@ export const createDealsRepository = repository((db) => {
       const query = statement(`export|${shape}`, () => select({ cells: sql<ExportCells>`json_build_array(${sql.join(EXPORT_CELLS, sql`, `)})` }));
       const rows = await query.execute(values);
       return rows.map(({ cells, sortKey }) => {
-        const [id, date, startupName, sector, stage, geography, fitScore, confidence, status, source, ownerName, website, ...subScores] = cells;
-        return { id, sortKey, date, startupName, sector, stage, geography, fitScore, confidence, status, source, ownerName, website, subScores };
+        const [id, date, startupName, sector, stage, geography, fitScore, confidence, status, source, ownerName, website, pipelineStageId, ...subScores] = cells;
+        return { id, sortKey, date, startupName, sector, stage, geography, fitScore, confidence, status, source, ownerName, website, pipelineStageId, subScores };
       });
     },
 

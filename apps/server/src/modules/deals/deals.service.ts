@@ -35,8 +35,8 @@ import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal
 import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import { normaliseDomain, normaliseName } from './same-company.ts';
-import { searchTermOf, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary, type StagePlan } from './deals.repository.ts';
-import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview } from './deal-events.ts';
+import { searchTermOf, type BlindSort, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary, type StagePlan } from './deals.repository.ts';
+import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview, type DealVote } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
@@ -58,7 +58,21 @@ export interface DealsServiceDeps {
   publicWebUrl: string;
   /** The fund's own stages (the stages module), for the stage filter and the board. */
   stages: { list(fundId: string): Promise<FundStage[]> };
+  /**
+   * Blind first look (the blind-look module): which of these deals' FitScore and analysis a member
+   * may not see yet, and the fund's blind stages (for the FitScore sort).
+   */
+  blind: {
+    hiddenFrom(fundId: string, viewer: string, deals: readonly { id: string; pipelineStageId: string | null; status: DealRowStatus }[]): Promise<Set<string>>;
+    blindStages(fundId: string): Promise<string[]>;
+  };
 }
+
+/**
+ * Who an answer is for: a member (their user id; the blind first look hides what they may not see
+ * yet), or null for the server's own use (alerts, outgoing webhooks), never sent to a member.
+ */
+export type Viewer = string | null;
 
 /**
  * The deals a list narrowed to some of the fund's stages holds: those placed in them, and the
@@ -165,11 +179,34 @@ function briefOf(analysis: FitScoreAnalysis, company: { name: string; oneLiner: 
   }
 }
 
-export function createDealsService({ repo, arrivals, updates, uow, decks, scoring, cursors, publicWebUrl, stages }: DealsServiceDeps) {
+export function createDealsService({ repo, arrivals, updates, uow, decks, scoring, cursors, publicWebUrl, stages, blind }: DealsServiceDeps) {
   const statusChanges = statusChangeListeners();
   const assignments = dealEventListeners<DealAssignment>();
   const reviews = dealEventListeners<DealReview>();
   const creations = dealEventListeners<DealCreated>();
+  const votes = dealEventListeners<DealVote>();
+
+  /** The ids of these deals whose score the viewer may not see yet (blind first look); none for the server's own use. */
+  async function hiddenOf(fundId: string, viewer: Viewer, rows: readonly DealRow[]): Promise<Set<string>> {
+    return viewer ? blind.hiddenFrom(fundId, viewer, rows.map(({ deal }) => deal)) : new Set();
+  }
+
+  /** Deals as this viewer may see them. */
+  async function asSeen(fundId: string, viewer: Viewer, rows: readonly DealRow[]) {
+    const hidden = await hiddenOf(fundId, viewer, rows);
+    return rows.map((row) => toDeal(row, hidden.has(row.deal.id)));
+  }
+  const oneSeen = async (fundId: string, viewer: Viewer, row: DealRow) => (await asSeen(fundId, viewer, [row]))[0]!;
+
+  /**
+   * The FitScore sort of a list for this viewer: with the blind first look on, the deals they may
+   * not see yet sort as unscored (their place in the order would tell their score).
+   */
+  async function blindSortOf(fundId: string, viewer: Viewer, sort: DealSort): Promise<BlindSort | undefined> {
+    if (!viewer || (sort !== 'fitScore' && sort !== '-fitScore')) return undefined;
+    const ids = await blind.blindStages(fundId);
+    return ids.length ? { viewer, stages: stagePlanOf(await stages.list(fundId), ids) } : undefined;
+  }
 
   /** The trial has no score left for a new deal (counting scorings in flight). */
   async function trialSpent(r: DealArrivalsRepositoryInTx, fund: Pick<FundRowForDeals, 'id' | 'plan' | 'trialScoresUsed'>): Promise<boolean> {
@@ -242,11 +279,12 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
    * Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort), with
    * the summary its rows carried (PageSummary): none when the page is empty.
    */
-  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary) {
+  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary, viewer: Viewer) {
     const { sort, limit, cursor, status } = query;
     const order = orderOf(sort);
     const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
-    const { rows, summary: carried } = await repo.page({ fundId, filters: { ...filters, status }, sort, limit, after }, summary);
+    const blindSort = await blindSortOf(fundId, viewer, sort);
+    const { rows, summary: carried } = await repo.page({ fundId, filters: { ...filters, status }, sort, limit, after, blindSort }, summary);
     return { page: cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]), carried };
   }
 
@@ -352,6 +390,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     onReviewed: reviews.on,
     /** Another module's work when a deal is created (outgoing webhooks), in its transaction. */
     onCreated: creations.on,
+    /** A member gave a deal their own Hot/Track/Cold (the blind-look module records it), in the change's transaction. */
+    onVoted: votes.on,
 
     /** The fund's nine scoring weights (its FitScores are weighted by them). */
     async weights(fundId: string | null): Promise<Record<SubScoreKey, number>> {
@@ -360,15 +400,18 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       return weightsOfFund(fund);
     },
 
-    /** One deal as the list shows it, sources included. */
-    view: async (fundId: string, dealId: string) => toDeal(await getRow(fundId, dealId)),
-
-    async latest(fundId: string | null) {
-      const row = fundId ? await repo.latestScored(fundId) : undefined;
-      return { deal: row ? toDeal(row) : null };
+    /** One deal as the list shows it to this viewer, sources included. */
+    view: async (fundId: string | null, dealId: string, viewer: Viewer) => {
+      const row = await getRow(fundId, dealId);
+      return oneSeen(row.deal.fundId, viewer, row);
     },
 
-    async list(fundId: string | null, query: DealListQuery) {
+    async latest(fundId: string | null, viewer: Viewer) {
+      const row = fundId ? await repo.latestScored(fundId) : undefined;
+      return { deal: row && fundId ? await oneSeen(fundId, viewer, row) : null };
+    },
+
+    async list(fundId: string | null, viewer: Viewer, query: DealListQuery) {
       const { sort: _sort, limit: _limit, cursor: _cursor, status: _status, ...listFilters } = query;
       if (!fundId) return EMPTY_LIST;
       const filters = await filtersOf(fundId, listFilters);
@@ -377,10 +420,11 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       // from the page instead of being searched for a second time (the search is most of such a call's
       // cost). A broad search's counts stop at their cap, and come with the page in the same statement.
       const countsFromPage = Boolean(filters.search?.indexWords.length && !query.status && !query.cursor);
-      const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts');
+      const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts', viewer);
+      const deals = await asSeen(fundId, viewer, page.items);
       const answer = (summary: ListSummary | undefined) =>
         summary
-          ? { deals: page.items.map(toDeal), nextCursor: page.next_cursor, counts: summary.counts, countsCap: summary.countsCap, plan: planOf(summary.fund) }
+          ? { deals, nextCursor: page.next_cursor, counts: summary.counts, countsCap: summary.countsCap, plan: planOf(summary.fund) }
           : EMPTY_LIST;
       if (!carried) return answer(await repo.listSummary(fundId, filters));
       if (carried.counts) return answer({ counts: carried.counts, countsCap: carried.countsCap ?? null, fund: carried.fund });
@@ -392,7 +436,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
      * The pipeline as a board (issue 31 point 1): per stage of the fund, how many deals match the
      * list's filters and search, and its first page (newest first) with the cursor of the rest.
      */
-    async board(fundId: string | null, query: Omit<DealFilters, 'sort' | 'status'>, limit: number) {
+    async board(fundId: string | null, viewer: Viewer, query: Omit<DealFilters, 'sort' | 'status'>, limit: number) {
       if (!fundId) return { columns: [] };
       const all = await stages.list(fundId);
       const { pipelineStage: only, ...listFilters } = query;
@@ -412,8 +456,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
           continue;
         }
         const column = { ...filters, pipelineStage: stagePlanOf(all, [stage.id]) };
-        const { page } = await readPage(fundId, { sort: '-date', limit, cursor: undefined, status: undefined } as DealListQuery, column, 'plan');
-        columns.push({ stage, count, deals: page.items.map(toDeal), nextCursor: page.next_cursor });
+        const { page } = await readPage(fundId, { sort: '-date', limit, cursor: undefined, status: undefined } as DealListQuery, column, 'plan', viewer);
+        columns.push({ stage, count, deals: await asSeen(fundId, viewer, page.items), nextCursor: page.next_cursor });
       }
       return { columns };
     },
@@ -427,13 +471,22 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       return { facets };
     },
 
-    async detail(fundId: string | null, dealId: string) {
+    /**
+     * The deal page. A viewer who may not see the deal yet (blind first look) gets no analysis (score,
+     * sub-scores, evidence, brief) and no history (the status moves are teammates' views).
+     */
+    async detail(fundId: string | null, dealId: string, viewer: Viewer) {
       const row = await getRow(fundId, dealId);
       const fund = (await fundOf(fundId))!;
-      const [stored, history] = await Promise.all([
+      const [deal, stored, history] = await Promise.all([
+        oneSeen(fund.id, viewer, row),
         row.deal.scoreId ? repo.analysisOf(row.deal.scoreId) : undefined,
         repo.history(dealId),
       ]);
+      if (deal.hidden) {
+        const deck = stored && { filename: stored.filename ?? null, version: stored.score.deckVersion, format: stored.format ?? null, pages: (stored.score.analysis as FitScoreAnalysis).deck.pages };
+        return { deal, analysis: null, history: [], ...(deck ? { deck } : {}) };
+      }
       const weights = weightsOfFund(fund);
       let analysis = null;
       if (stored && row.deal.fitScore !== null) {
@@ -460,7 +513,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         };
       }
       return {
-        deal: toDeal(row),
+        deal,
         analysis,
         history: history.map((h) => ({
           from: h.entry.fromStatus,
@@ -483,14 +536,14 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         await deals.markReviewed(fundId, dealId);
         await reviews.emit({ fundId, dealId, userId }, tx);
       });
-      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: await oneSeen(fundId, userId, await getRow(fundId, dealId)) };
     },
 
     /**
      * A member corrects the deal's name, stage, sector or geography; the thesis fit follows, and
      * each fact that changed is no longer marked as read from the deck.
      */
-    async updateFacts(fundId: string | null, dealId: string, body: DealFactsBody) {
+    async updateFacts(fundId: string | null, viewer: Viewer, dealId: string, body: DealFactsBody) {
       const fund = await fundOf(fundId);
       const current = await getRow(fundId, dealId);
       if (!fund) throw new AppError('not_found', DEAL_NOT_FOUND);
@@ -500,7 +553,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       const factsFromDeck = current.deal.factsFromDeck.filter((fact) => next[fact] === current.deal[fact]);
       await repo.updateFacts(fund.id, dealId, { ...next, region: fit.region, fitSector: fit.fitSector, fitStage: fit.fitStage, fitGeography: fit.fitGeography, factsFromDeck });
       await updates.changed(fund.id, dealId);
-      return { ok: true as const, deal: toDeal(await getRow(fund.id, dealId)) };
+      return { ok: true as const, deal: await oneSeen(fund.id, viewer, await getRow(fund.id, dealId)) };
     },
 
     /**
@@ -520,16 +573,18 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       await uow.run(async (tx) => {
         const before = await changeStatuses(tx, { fundId, userId, dealIds: [dealId], status: body.status, note: body.note, ...(place ? { stageId: place.stageId } : {}) });
         if (!before.length) throw new AppError('not_found', DEAL_NOT_FOUND);
+        // Any Hot/Track/Cold a member gives is their own view of the deal (a move to a New stage is none).
+        if (body.status !== 'new') await votes.emit({ fundId, dealId, userId, status: body.status }, tx);
         await also?.(tx);
       });
-      return { ok: true as const, deal: toDeal(await getRow(fundId, dealId)) };
+      return { ok: true as const, deal: await oneSeen(fundId, userId, await getRow(fundId, dealId)) };
     },
 
     /**
      * The dashboard's Upload Deck & Score: the deal is made, its deck checked by content and
      * stored, and its scoring queued. On the trial, a fund with no score left is refused first.
      */
-    async upload(fundId: string | null, input: NewDealInput) {
+    async upload(fundId: string | null, viewer: Viewer, input: NewDealInput) {
       const fund = await fundOf(fundId);
       if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
       // What the form left empty (stage, sector, always the place) is read from the deck, and marked so.
@@ -552,11 +607,14 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         throw err;
       }
       await scoring.start(owner);
-      return { deal: toDeal(await getRow(fund.id, deal.id)) };
+      return { deal: await oneSeen(fund.id, viewer, await getRow(fund.id, deal.id)) };
     },
 
-    /** The CSV export: refused on a spent trial; rows produced a page at a time as the socket takes them. */
-    async exportRows(fundId: string | null, filters: DealFilters & Pick<Filters, 'ids'>) {
+    /**
+     * The CSV export: refused on a spent trial; rows produced a page at a time as the socket takes
+     * them. A score the viewer may not see yet (blind first look) is exported blank, sorted as unscored.
+     */
+    async exportRows(fundId: string | null, viewer: Viewer, filters: DealFilters & Pick<Filters, 'ids'>) {
       const fund = await fundOf(fundId);
       if (fund && planOf(fund).name === 'trial' && planOf(fund).trialRemaining === 0) {
         throw new AppError('plan_limit', TRIAL_EXPORT_REFUSED);
@@ -566,11 +624,14 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         if (!fund) return;
         const { sort, status, ...rest } = filters;
         const planned = { ...(await filtersOf(fund.id, rest)), status };
+        const blindSort = await blindSortOf(fund.id, viewer, sort);
         let after: [string | number | null, string] | undefined;
         for (;;) {
-          const rows = await repo.exportPage({ fundId: fund.id, filters: planned, sort, limit: CSV_PAGE, after });
+          const rows = await repo.exportPage({ fundId: fund.id, filters: planned, sort, limit: CSV_PAGE, after, blindSort });
           const items = rows.slice(0, CSV_PAGE);
-          for (const d of items) {
+          const hidden = viewer ? await blind.hiddenFrom(fund.id, viewer, items) : new Set<string>();
+          for (const row of items) {
+            const d = hidden.has(row.id) ? { ...row, fitScore: null, confidence: null, subScores: row.subScores.map(() => null) } : row;
             yield [
               d.date,
               d.startupName,

@@ -59,15 +59,15 @@ export interface DigestDeps {
  */
 export function createDigest({ repo, uow, jobs, mailer, followUps, deals, notifications, publicWebUrl, hourUtc, now, log }: DigestDeps) {
   /** The fund's deals that arrived since `since`, newest first. */
-  async function newDeals(fundId: string, since: Date) {
-    const list = await deals.list(fundId, DealListQuerySchema.parse({ sort: '-date', limit: LISTED + 1 }));
+  async function newDeals(fundId: string, userId: string, since: Date) {
+    const list = await deals.list(fundId, userId, DealListQuerySchema.parse({ sort: '-date', limit: LISTED + 1 }));
     const recent = list.deals.filter((d: Deal) => new Date(d.date) >= since);
     return { deals: recent.slice(0, LISTED), more: recent.length > LISTED };
   }
 
   async function compose(userId: string, fundId: string, frequency: DigestFrequency, at: Date) {
     const since = new Date(at.getTime() - (frequency === 'weekly' ? 7 : 1) * DAY_MS);
-    const [arrived, due, inbox] = await Promise.all([newDeals(fundId, since), followUps.due(fundId, userId), notifications.list(userId)]);
+    const [arrived, due, inbox] = await Promise.all([newDeals(fundId, userId, since), followUps.due(fundId, userId), notifications.list(userId)]);
     const mentions = inbox.notifications.filter((n) => n.type === 'mention' && new Date(n.date) >= since);
     if (!arrived.deals.length && !due.count && !mentions.length) return null;
 

@@ -87,7 +87,7 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
     const found: IdleDeal[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < IDLE_PAGES; page++) {
-      const list = await deals.list(fundId, DealListQuerySchema.parse({ pipelineStage: watched, sort: 'date', limit: 100, ...(cursor ? { cursor } : {}) }));
+      const list = await deals.list(fundId, null, DealListQuerySchema.parse({ pipelineStage: watched, sort: 'date', limit: 100, ...(cursor ? { cursor } : {}) }));
       const touches = await repo.touchesOf(list.deals.map((d: Deal) => d.id));
       for (const deal of list.deals) {
         const last = Math.max(new Date(deal.date).getTime(), touches.get(deal.id)?.getTime() ?? 0);
@@ -110,13 +110,13 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
   return {
     async ofDeal(fundId: string | null, dealId: string) {
       const fund = fundOf(fundId);
-      await deals.view(fund, dealId);
+      await deals.view(fund, dealId, null);
       return { followUps: (await repo.ofDeal(fund, dealId)).map(toFollowUp) };
     },
 
     async create(fundId: string | null, userId: string, dealId: string, body: FollowUpBody) {
       const fund = fundOf(fundId);
-      await deals.view(fund, dealId);
+      await deals.view(fund, dealId, null);
       await checkAssignee(fund, body.assigneeId);
       const id = await repo.insert({
         fundId: fund,
@@ -164,7 +164,7 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
       const [rows, idle] = await Promise.all([repo.dueFor(fundId, userId, at), idleDeals(fundId, at)]);
       const names = new Map<string, string>();
       for (const dealId of new Set(rows.map((r) => r.reminder.dealId))) {
-        names.set(dealId, (await deals.view(fundId, dealId)).startupName);
+        names.set(dealId, (await deals.view(fundId, dealId, null)).startupName);
       }
       return {
         reminders: rows.map((r) => ({ ...toFollowUp(r), startupName: names.get(r.reminder.dealId) ?? '' })),

@@ -10,7 +10,7 @@ import type { IntegrationsService } from './integrations.service.ts';
 export function notificationAlerts({ integrations, deals }: { integrations: Pick<IntegrationsService, 'dispatch'>; deals: Pick<DealsService, 'view'> }) {
   return async (n: Notification, { fundId }: { fundId: string }): Promise<void> => {
     if (n.type === 'match' && n.dealId) {
-      const deal = await deals.view(fundId, n.dealId);
+      const deal = await deals.view(fundId, n.dealId, null);
       if (deal.fitScore === null) return;
       await integrations.dispatch(fundId, { kind: 'match', dealId: deal.id, startupName: deal.startupName, fitScore: deal.fitScore, reasons: n.reason });
     } else if (n.type === 'warmintro' && n.introId) {

@@ -10,5 +10,5 @@ export function matchesRoutes(app: FastifyInstance, matches: MatchesService) {
   registerEndpoint(app, matchesEndpoints.intros, ({ auth }) => matches.intros(auth.user.id));
   registerEndpoint(app, matchesEndpoints.answer, ({ auth, params, body }) => matches.answer(auth.user.id, params.id, body.answer));
   registerEndpoint(app, matchesEndpoints.decline, ({ fund, auth, params, body }) => matches.decline(fund.id, auth.user.id, params.id, body));
-  registerEndpoint(app, matchesEndpoints.declineReasons, ({ fund, params }) => matches.declineReasons(fund.id, params.id));
+  registerEndpoint(app, matchesEndpoints.declineReasons, ({ fund, auth, params }) => matches.declineReasons(fund.id, auth.user.id, params.id));
 }

@@ -342,7 +342,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
 
     /** The reasons the fund last gave for passing on its deal, and when (null: it never passed with reasons). */
     async lastDecline(fundId: string | null, dealId: string) {
-      await deals.detail(fundId, dealId);
+      await deals.detail(fundId, dealId, null);
       return repo.declineOf(dealId);
     },
 
@@ -360,8 +360,9 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     },
 
     /** What the Cold dialog offers (prefilled): thesis mismatches and weak sub-scores of the fund's own deal. */
-    async declineReasons(fundId: string | null, dealId: string) {
-      const { deal, analysis } = await deals.detail(fundId, dealId);
+    async declineReasons(fundId: string | null, userId: string, dealId: string) {
+      // As the member may see the deal: before their own view in a blind stage, no weak sub-score.
+      const { deal, analysis } = await deals.detail(fundId, dealId, userId);
       return { reasons: suggestDeclineReasons({ deal, analysis }) };
     },
   };

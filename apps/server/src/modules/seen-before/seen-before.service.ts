@@ -26,10 +26,13 @@ const SAME_CHANGE_MS = 60_000;
 export function createSeenBeforeService({ deals, decks, scoring, collab, matches }: SeenBeforeDeps) {
   return {
     async of(fundId: string | null, userId: string, dealId: string): Promise<SeenBefore> {
-      const { deal, history } = await deals.detail(fundId, dealId);
+      const { deal, history } = await deals.detail(fundId, dealId, userId);
       const arrivals = deal.sources.map((s) => ({ channel: s.channel, receivedAt: s.receivedAt }));
       const back = returnedAt(deal.sources);
-      if (!back) return { returnedAt: null, arrivals, earlierDecks: [], changes: null, decisions: [], comments: [] };
+      const nothing = { earlierDecks: [], changes: null, decisions: [], comments: [] };
+      if (!back) return { returnedAt: null, hidden: false, arrivals, ...nothing };
+      // Blind first look: the earlier scores, decisions and comments wait for the member's own view.
+      if (deal.hidden) return { returnedAt: back, hidden: true, arrivals, ...nothing };
       const cut = Date.parse(back);
       const before = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime()) < cut;
 
@@ -71,6 +74,7 @@ export function createSeenBeforeService({ deals, decks, scoring, collab, matches
 
       return {
         returnedAt: back,
+        hidden: false,
         arrivals,
         earlierDecks: earlier.map((d) => ({ id: d.id, version: d.version, filename: d.filename, uploadedAt: d.createdAt.toISOString(), fitScore: fitScoreOf(d.id) })),
         changes,

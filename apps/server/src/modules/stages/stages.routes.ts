@@ -18,5 +18,5 @@ export function stagesRoutes(
   registerEndpoint(app, stagesEndpoints.move, ({ fund, auth, params, body }) =>
     moves.move(fund.id, auth.user.id, params.id, body),
   );
-  registerEndpoint(app, stagesEndpoints.board, ({ fund, query }) => deals.board(fund.id, query, BOARD_COLUMN_LIMIT));
+  registerEndpoint(app, stagesEndpoints.board, ({ fund, auth, query }) => deals.board(fund.id, auth.user.id, query, BOARD_COLUMN_LIMIT));
 }

@@ -72,7 +72,7 @@ export function createStageMoves({
      */
     async move(fundId: string | null, userId: string, dealId: string, body: MoveToStageBody) {
       // A foreign or unknown deal is a 404 before anything about the stage.
-      await deals.view(fundId ?? '', dealId).catch(() => {
+      await deals.view(fundId ?? '', dealId, userId).catch(() => {
         throw new AppError('not_found', 'Deal not found');
       });
       const { stage } = await stages.get(fundId, body.stageId);
@@ -94,7 +94,7 @@ export function createStageMoves({
           { stageId: stage.id },
         );
       }
-      return { ok: true as const, deal: await deals.view(fundId!, dealId) };
+      return { ok: true as const, deal: await deals.view(fundId!, dealId, userId) };
     },
 
     /**

@@ -285,7 +285,7 @@ export function createWebhooksOutService({
   /** The event's `data`: what happened, with the deal as the API shows it now; null when the deal is gone. */
   async function dataOf(e: z.output<typeof EventInputSchema>): Promise<Record<string, unknown> | null> {
     if (e.type === 'intro.requested') return { ...e.intro, dealId: e.dealId };
-    const deal = e.dealId ? await deals.view(e.fundId, e.dealId).catch(() => null) : null;
+    const deal = e.dealId ? await deals.view(e.fundId, e.dealId, null).catch(() => null) : null;
     if (!deal) return null;
     switch (e.type) {
       case 'deal.status_changed':

@@ -1,5 +1,5 @@
-import { recommendationOf } from '@fitscore/contracts';
-import { ArrowRight, CheckCircle2, Inbox } from 'lucide-react';
+import { HIDDEN_UNTIL_VOTE, recommendationOf } from '@fitscore/contracts';
+import { ArrowRight, CheckCircle2, Inbox, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,7 +29,7 @@ export function LatestDealCard() {
       <CardBody className="flex flex-1 flex-col gap-4">
         {query.isPending ? (
           <Spinner label="Loading the latest deal" />
-        ) : query.isError ? <QueryError query={query} /> : !deal || deal.fitScore === null ? (
+        ) : query.isError ? <QueryError query={query} /> : !deal || (deal.fitScore === null && !deal.hidden) ? (
           <div className="flex items-start gap-3">
             <span className="rounded-xl bg-slate-100 p-2 text-slate-500" aria-hidden="true">
               <Inbox className="h-5 w-5" />
@@ -49,6 +49,13 @@ export function LatestDealCard() {
                 </Link>
                 <p className="mt-0.5 text-xs text-slate-500">Scored {formatDay(deal.scoredAt ?? deal.date)}</p>
               </div>
+              {deal.fitScore === null ? (
+                // Blind first look: the score shows once this member gives their own view.
+                <p className="inline-flex shrink-0 items-center gap-1 text-xs font-medium text-slate-500">
+                  <Lock className="h-3.5 w-3.5" aria-hidden="true" />
+                  {HIDDEN_UNTIL_VOTE}
+                </p>
+              ) : (
               <div className="shrink-0 text-right">
                 <p className="text-3xl font-bold text-slate-900 tabular-nums" aria-label={`FitScore ${deal.fitScore}`}>
                   {deal.fitScore}
@@ -56,6 +63,7 @@ export function LatestDealCard() {
                 <Badge tone={recommendationOf(deal.fitScore).tone}>{recommendationOf(deal.fitScore).label}</Badge>
                 {deal.confidence ? <p className="mt-1 text-xs text-slate-500">{deal.confidence} confidence</p> : null}
               </div>
+              )}
             </div>
             <ul className="flex flex-wrap gap-1.5" aria-label="About this deal">
               <li>

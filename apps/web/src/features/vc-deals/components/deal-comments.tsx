@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAddComment, useDealComments, useDeleteComment, useEditComment } from '../api/comments';
 import { formatDateTime } from '../lib/labels';
+import { BlindNotice } from './blind-notice';
 import { CommentEditor } from './comment-editor';
 import { MarkdownLight } from '@/components/ui/markdown-light';
 
@@ -137,7 +138,7 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
       <section id="comments" ref={section} aria-labelledby="comments-title" className="scroll-mt-24">
         <CardHeader>
           <CardTitle id="comments-title">Comments</CardTitle>
-          {query.data ? (
+          {query.data && !query.data.hidden ? (
             <span className="text-xs text-slate-500">
               {query.data.comments.length} comment{query.data.comments.length === 1 ? '' : 's'}
             </span>
@@ -148,6 +149,8 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
             <Spinner label="Loading the comments" />
           ) : query.isError ? (
             <QueryError query={query} />
+          ) : query.data.hidden ? (
+            <BlindNotice what="your teammates' comments" />
           ) : query.data.comments.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-slate-500">
               <MessageSquare className="h-4 w-4" aria-hidden="true" />
@@ -160,6 +163,7 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
               ))}
             </ol>
           )}
+          {query.data?.hidden ? null : (
           <CommentEditor
             label="Add a comment"
             members={members}
@@ -172,6 +176,7 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
               })
             }
           />
+          )}
         </CardBody>
       </section>
     </Card>

@@ -14,6 +14,7 @@ import { useAssignDeal, useMarkReviewed, useMembers, type DealDetail } from '../
 import { formatDate, formatDateTime, laterArrivals, SOURCE_LABELS } from '../lib/labels';
 import { whyChips } from '../lib/why';
 import { AssignSelect } from './assign-select';
+import { BlindNotice } from './blind-notice';
 import { DealActivity } from './deal-activity';
 import { DealComments } from './deal-comments';
 import { DealFacts } from './deal-facts';
@@ -25,6 +26,7 @@ import { Recommendation } from './recommendation';
 import { SeenBeforeCard } from './seen-before';
 import { StatusButtons } from './status-buttons';
 import { StatusHistory } from './status-history';
+import { TeamViews } from './team-views';
 import { ThesisFitChips } from '@/components/ui/thesis-fit-chips';
 import { useMoveDeal } from './use-move-deal';
 import { WhyChips } from './why-chips';
@@ -105,6 +107,8 @@ export function DealView({
   renderFollowUps?: (members: FundMember[]) => ReactNode;
 }) {
   const { deal, analysis, history } = detail;
+  // The deck the member reads: the analysis's, or (blind first look, analysis hidden) the one it came from.
+  const deck = analysis ? { ...analysis.deck, pages: analysis.pages } : (detail.deck ?? null);
   const [page, setPage] = useState(1);
   const viewer = useRef<HTMLDivElement>(null);
   const members = useMembers().data?.members ?? [];
@@ -185,19 +189,19 @@ export function DealView({
           <Card>
             <CardHeader>
               <CardTitle>Pitch deck</CardTitle>
-              {analysis?.deck.filename ? (
+              {deck?.filename ? (
                 <span className="truncate text-xs text-slate-500">
-                  {analysis.deck.filename} (v{analysis.deck.version})
+                  {deck.filename} (v{deck.version})
                 </span>
               ) : null}
             </CardHeader>
             <CardBody>
               <div ref={viewer} className="scroll-mt-24">
-                {analysis && analysis.pages > 0 ? (
+                {deck && deck.pages > 0 ? (
                   <DeckViewer
                     dealId={deal.id}
-                    pages={analysis.pages}
-                    page={Math.min(page, analysis.pages)}
+                    pages={deck.pages}
+                    page={Math.min(page, deck.pages)}
                     onPage={setPage}
                   />
                 ) : (
@@ -243,11 +247,14 @@ export function DealView({
                     </div>
                   ) : null}
                 </>
+              ) : deal.hidden ? (
+                <BlindNotice what="its FitScore, the analysis and your teammates' views and comments" />
               ) : (
                 <ScoringState deal={deal} />
               )}
             </CardBody>
           </Card>
+          <TeamViews dealId={deal.id} />
           <Card>
             <CardHeader>
               <CardTitle>Details</CardTitle>
@@ -306,14 +313,17 @@ export function DealView({
               <ThesisFitChips fit={deal.thesisFit} />
             </CardBody>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Status history</CardTitle>
-            </CardHeader>
-            <CardBody>
-              <StatusHistory history={history} />
-            </CardBody>
-          </Card>
+          {/* Blind first look: who moved it (the team's views) shows after the member's own. */}
+          {deal.hidden ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle>Status history</CardTitle>
+              </CardHeader>
+              <CardBody>
+                <StatusHistory history={history} />
+              </CardBody>
+            </Card>
+          )}
         </div>
       </div>
 

@@ -1,4 +1,5 @@
-import { scoreTone, type Deal } from '@fitscore/contracts';
+import { HIDDEN_UNTIL_VOTE, scoreTone, type Deal } from '@fitscore/contracts';
+import { Lock } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** Pipeline bar colours (spec section 9: thresholds 80, 60, 40). */
@@ -23,16 +24,27 @@ const SCORING_TEXT: Record<Deal['scoring']['state'], string> = {
   no_deck: 'No deck yet',
 };
 
-/** The FitScore as a number and a coloured bar, with its confidence; the scoring state until there is one. */
+/**
+ * The FitScore as a number and a coloured bar, with its confidence; the scoring state until there
+ * is one; a lock while the blind first look hides it from this member.
+ */
 export function FitScoreBar({
   deal,
   className,
   showScore = true,
 }: {
-  deal: Pick<Deal, 'fitScore' | 'confidence' | 'scoring'>;
+  deal: Pick<Deal, 'fitScore' | 'confidence' | 'scoring' | 'hidden'>;
   className?: string;
   showScore?: boolean;
 }) {
+  if (deal.hidden) {
+    return (
+      <span className={cn('inline-flex items-center gap-1 text-xs font-medium text-slate-500', className)}>
+        <Lock className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+        {HIDDEN_UNTIL_VOTE}
+      </span>
+    );
+  }
   if (deal.fitScore === null) {
     return (
       <span

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDealDetail } from '../api/deals';
+import { BlindNotice } from './blind-notice';
 import { SOURCE_LABELS } from '../lib/labels';
 import { whyChips } from '../lib/why';
 import { DealTags } from './deal-tags';
@@ -44,7 +45,18 @@ export function QuickView({
           : undefined
       }
     >
-      {deal ? (
+      {deal?.hidden ? (
+        <div className="space-y-5">
+          <BlindNotice what="its FitScore and why" />
+          <StatusButtons deal={deal} onSet={(s) => onStatus(deal, s)} />
+          <Button asChild className="w-full">
+            <Link to={paths.vc.deal(deal.id)}>
+              View Full Details
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      ) : deal ? (
         <div className="space-y-5">
           <div className="flex items-center gap-4">
             <div

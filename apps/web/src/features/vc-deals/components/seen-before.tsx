@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { factText, SECTION_LABELS, signed } from '@/lib/deck-labels';
 import { useSeenBefore } from '../api/seen-before';
+import { BlindNotice } from './blind-notice';
 import { formatDate, SOURCE_LABELS } from '../lib/labels';
 
 const statusName = (s: DealRowStatus) => (s === 'new' ? 'New' : DEAL_STATUS_LABELS[s]);
@@ -53,6 +54,8 @@ export function SeenBeforeCard({ deal }: { deal: Deal }) {
           <p role="alert" className="text-sm text-red-700">
             {query.error.message}
           </p>
+        ) : data?.hidden ? (
+          <BlindNotice what="the earlier scores, decisions and comments" />
         ) : data ? (
           <SeenBeforeParts data={data} />
         ) : null}

@@ -9,14 +9,17 @@ const ACTIVE: Record<DealStatus, string> = {
   cold: 'bg-sky-50 text-sky-700 ring-sky-300',
 };
 
-/** Hot, Track and Cold as toggle-looking buttons; the deal's current status is pressed. */
+/**
+ * Hot, Track and Cold as toggle-looking buttons; the deal's current status is pressed, except while
+ * the blind first look hides the team's views from this member (none is theirs yet).
+ */
 export function StatusButtons({
   deal,
   onSet,
   compact,
   className,
 }: {
-  deal: Pick<Deal, 'startupName' | 'status'>;
+  deal: Pick<Deal, 'startupName' | 'status' | 'hidden'>;
   onSet: (status: DealStatus) => void;
   compact?: boolean;
   className?: string;
@@ -25,7 +28,7 @@ export function StatusButtons({
     <div className={cn('flex gap-1', className)} role="group" aria-label={`Status of ${deal.startupName}`}>
       {DEAL_STATUSES.map((status, i) => {
         const Icon = STATUS_ICONS[status];
-        const pressed = deal.status === status;
+        const pressed = !deal.hidden && deal.status === status;
         return (
           <button
             key={status}

@@ -17,6 +17,7 @@ import { Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFundStages, useSaveStages } from '../api/stages';
+import { BlindLookSettings } from './blind-look-settings';
 
 interface Draft {
   key: string;
@@ -218,6 +219,7 @@ function ReadOnlyStages({ stages }: { stages: FundStage[] }) {
 export function StagesTab({ readOnly, admins }: { readOnly: boolean; admins: string[] }) {
   const stages = useFundStages();
   return (
+    <div className="space-y-6">
     <Card>
       <CardHeader className="block">
         <CardTitle>Stages in our process</CardTitle>
@@ -243,5 +245,7 @@ export function StagesTab({ readOnly, admins }: { readOnly: boolean; admins: str
         </QueryState>
       </CardBody>
     </Card>
+    <BlindLookSettings readOnly={readOnly} admins={admins} />
+    </div>
   );
 }
