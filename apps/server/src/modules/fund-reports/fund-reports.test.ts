@@ -95,7 +95,7 @@ describe('GET /api/vc/reports', () => {
     expect(r.weekly.at(-1).start).toBe(mondayOf(ago(0)));
     for (const w of r.weekly) {
       const want = expectedWeeks.get(w.start) ?? {};
-      expect(w.bySource).toEqual({ upload: 0, form: 0, email: 0, webhook: 0, platform: 0, ...want });
+      expect(w.bySource).toEqual({ upload: 0, form: 0, email: 0, webhook: 0, platform: 0, import: 0, ...want });
       expect(w.total).toBe(Object.values(want).reduce((a, b) => a + b, 0));
     }
     expect(r.weekly.reduce((n: number, w: { total: number }) => n + w.total, 0)).toBe(6);
@@ -150,6 +150,7 @@ describe('GET /api/vc/reports', () => {
       { source: 'email', received: 2, pastScreening: 1, share: 0.5 },
       { source: 'webhook', received: 1, pastScreening: 1, share: 1 },
       { source: 'platform', received: 0, pastScreening: 0, share: null },
+      { source: 'import', received: 0, pastScreening: 0, share: null },
     ]);
     expect(r.options.sectors).toEqual(['Fintech', 'SaaS']);
     expect(r.options.owners).toEqual([{ id: fund.userId, name: 'Reporting Partner' }]);
