@@ -105,12 +105,13 @@ test('the Reports screen draws each chart from the fund’s deals, follows the f
     'Email,0,0,',
     'Webhook,1,0,0',
     'Platform,0,0,',
+    'Import,0,0,',
   ]);
   const weekly = page.getByRole('region', { name: 'Deals received per week' });
   const weeklyCsv = csvLines((await exported(page, weekly.getByRole('button', { name: /as CSV$/ }))).bytes);
-  expect(weeklyCsv[0]).toBe('Week starting,Upload,Form,Email,Webhook,Platform,Total');
+  expect(weeklyCsv[0]).toBe('Week starting,Upload,Form,Email,Webhook,Platform,Import,Total');
   expect(weeklyCsv.length).toBeGreaterThanOrEqual(13); // every week of the last 12 weeks
-  expect(weeklyCsv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},2,0,0,1,0,3$/);
+  expect(weeklyCsv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},2,0,0,1,0,0,3$/);
   const timingCsv = csvLines((await exported(page, page.getByRole('region', { name: 'Time to first review and to a decision' }).getByRole('button', { name: /as CSV$/ }))).bytes);
   expect(timingCsv.at(-1)).toMatch(/^Whole period,0,1,0,2$/);
   const scores = (await api<{ deals: Listed[] }>(vc, 'GET', '/api/vc/deals')).deals;
