@@ -34,6 +34,19 @@ import {
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
+  blindLookSettings,
+  blindLookStages,
+  dealBatchItems,
+  dealBatches,
+  dealImportRows,
+  dealImports,
+  dealTouches,
+  dealVotes,
+  followUpReminders,
+  followUpRules,
+  fundOutreachSettings,
+  savedViewDefaults,
+  savedViews,
 } from '@fitscore/db';
 import { eq, getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
@@ -106,6 +119,22 @@ export const FUND_TABLES: readonly FundTable[] = [
   { table: auditEvents, scope: ofFund(auditEvents.fundId) },
   { table: fundSubscriptions, scope: ofFund(fundSubscriptions.fundId) },
   { table: fundDeletions, scope: ofFund(fundDeletions.fundId) },
+  { table: savedViews, scope: ofFund(savedViews.fundId) },
+  { table: savedViewDefaults, scope: ofFund(savedViewDefaults.fundId) },
+  { table: dealBatches, scope: ofFund(dealBatches.fundId) },
+  { table: dealBatchItems, scope: ofDeal(dealBatchItems.dealId) },
+  { table: followUpRules, scope: ofFund(followUpRules.fundId) },
+  { table: followUpReminders, scope: ofFund(followUpReminders.fundId) },
+  { table: dealTouches, scope: ofDeal(dealTouches.dealId) },
+  { table: dealImports, scope: ofFund(dealImports.fundId) },
+  {
+    table: dealImportRows,
+    scope: (fundId) => sql`${dealImportRows.importId} in (select ${dealImports.id} from ${dealImports} where ${dealImports.fundId} = ${fundId})`,
+  },
+  { table: fundOutreachSettings, scope: ofFund(fundOutreachSettings.fundId) },
+  { table: blindLookSettings, scope: ofFund(blindLookSettings.fundId) },
+  { table: blindLookStages, scope: ofFund(blindLookStages.fundId) },
+  { table: dealVotes, scope: ofDeal(dealVotes.dealId) },
 ];
 
 /**
@@ -117,6 +146,10 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   sso_login_states: 'single sign-ons in flight (ten minutes), holding one-time secrets',
   server_events: 'the live-update push log, kept 24 hours; what it announces is in the other tables',
   share_links: 'a founder’s links to their own reports, never a fund’s',
+  deck_links: 'a founder’s protected links to their own deck, never a fund’s',
+  deck_link_viewers: 'who opened a founder’s deck link, never a fund’s data',
+  deck_link_alerts: 'a founder’s notices of a first open, never a fund’s data',
+  deck_link_page_times: 'time a reader spent on a founder’s deck pages, never a fund’s data',
 };
 
 /** A table's name, its columns (JavaScript key → database name) and its primary key, for paging. */
