@@ -12,13 +12,17 @@ export const BULK_TAG_MAX = 40;
  * The deals an action is for: rows picked one by one (`ids`), or every deal matching the list's
  * filters and search (`filters`, the tab's status included) but those in `except`.
  */
-export const BulkSelectionSchema = z.union([
-  z.object({ ids: z.array(z.uuid({ error: 'Deal not found' })).min(1, 'Select at least one deal').max(BULK_MAX_DEALS, BULK_TOO_MANY) }),
-  z.object({
-    filters: DealFiltersSchema.omit({ sort: true }),
+/**
+ * Picked deals (`ids`) or every deal matching the pipeline's filters but `except` — one of the two.
+ * One object rather than a union, so a bad value is refused with the name of its own field.
+ */
+export const BulkSelectionSchema = z
+  .object({
+    ids: z.array(z.uuid({ error: 'Deal not found' })).min(1, 'Select at least one deal').max(BULK_MAX_DEALS, BULK_TOO_MANY).optional(),
+    filters: DealFiltersSchema.omit({ sort: true }).optional(),
     except: z.array(z.uuid({ error: 'Deal not found' })).max(BULK_MAX_DEALS, BULK_TOO_MANY).default([]),
-  }),
-]);
+  })
+  .refine((s) => (s.ids === undefined) !== (s.filters === undefined), { message: 'Select deals by ids or by filters, not both', path: ['ids'] });
 export type BulkSelection = z.infer<typeof BulkSelectionSchema>;
 
 const reasons = z

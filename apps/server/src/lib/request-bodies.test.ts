@@ -127,7 +127,9 @@ function withValue(base: Json, schema: Json, path: Path, value: unknown): Json {
   let node: any = body;
   let nodeSchema = schema;
   path.forEach((key, i) => {
-    const nested = (nodeSchema.anyOf?.find((s: Json) => s.type !== 'null') ?? nodeSchema) as Json;
+    // A union (anyOf, or oneOf for a discriminated one): the variant that has this key.
+    const variants = ((nodeSchema.anyOf ?? nodeSchema.oneOf) as Json[] | undefined)?.filter((s) => s.type !== 'null');
+    const nested = (variants?.find((s) => (typeof key === 'number' ? s.items : s.properties?.[key])) ?? variants?.[0] ?? nodeSchema) as Json;
     nodeSchema = (typeof key === 'number' ? nested.items : nested.properties?.[key]) ?? {};
     if (i === path.length - 1) node[key] = value;
     else {

@@ -52,8 +52,8 @@ export function createDealBulk({
 }) {
   /** The deals a selection names: picked ids, or every match of the filters but the exceptions (at most BULK_MAX_DEALS). */
   async function selected(fundId: string, selection: BulkSelection): Promise<string[]> {
-    if ('ids' in selection) return [...new Set(selection.ids)];
-    const { status, ...rest } = selection.filters;
+    if (selection.ids) return [...new Set(selection.ids)];
+    const { status, ...rest } = selection.filters ?? {};
     const filters = await deals.filtersOf(fundId, rest);
     const except = new Set(selection.except);
     const ids = (await repo.matchingIds(fundId, { ...filters, status }, BULK_MAX_DEALS + 1 + except.size)).filter((id) => !except.has(id));

@@ -151,7 +151,7 @@ function usePicked(view: PipelineView) {
   );
   const selection: BulkSelection = live.allMatching
     ? { filters: (({ sort: _sort, ...filters }) => filters)(listQuery(view)), except: [] }
-    : { ids: [...live.ids] };
+    : { ids: [...live.ids], except: [] };
   return { ids: live.ids, allMatching: live.allMatching, setAllMatching, setIds, pick, clear, selection };
 }
 
