@@ -272,8 +272,8 @@ test.describe('VC settings', () => {
     await useSession(page, user);
     await page.goto('/vc/settings');
     await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('Email')).toHaveValue(user.email);
-    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(user.email);
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('readonly', '');
     await expect(page.getByText('Contact support to change your email')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Payment & Billing' })).toBeVisible();
 

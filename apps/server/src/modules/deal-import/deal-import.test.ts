@@ -147,7 +147,7 @@ describe('importing the deal flow from a CSV (issue 31 point 5)', () => {
     expect(lines.filter((l) => /^\d+,/.test(l))).toHaveLength(2000);
     expect(lines.find((l) => l.startsWith('50,'))).toContain('refused,No company name');
     // A stage the fund does not have: imported in its first stage, and said so.
-    expect(lines.find((l) => l.startsWith('9,'))).toContain(`imported,Stage ""Legacy Pipeline"" is not one of your stages: put in ${stages[0]}`);
+    expect(lines.find((l) => l.startsWith('9,'))).toContain(`imported,"Stage ""Legacy Pipeline"" is not one of your stages: put in ${stages[0]}"`);
   }, 360_000);
 
   it('refuses a mapping without the company column, and a column the file does not have', async () => {

@@ -1,6 +1,6 @@
 import { DIGEST_FREQUENCIES, DIGEST_FREQUENCY_LABELS, type DigestFrequency } from '@fitscore/contracts';
 import { Mail } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -19,12 +19,21 @@ export function DigestCard() {
   const query = useDigestSettings();
   const save = useSaveDigest();
   const toast = useToast();
-  const choose = (frequency: DigestFrequency) =>
+  // The choice is held in React state set inside the change event, so the radio the member
+  // clicked stays checked from that very render (a controlled radio would otherwise snap back
+  // until the mutation's state arrives); a refused save puts the saved value back.
+  const [chosen, setChosen] = useState<DigestFrequency | null>(null);
+  const choose = (frequency: DigestFrequency) => {
+    setChosen(frequency);
     save.mutate(frequency, {
       onSuccess: () => toast.success(`Digest email: ${DIGEST_FREQUENCY_LABELS[frequency]}`),
-      onError: (err) => toast.error(errorMessage(err, 'Could not save your digest email setting. Please try again.')),
+      onError: (err) => {
+        setChosen(null);
+        toast.error(errorMessage(err, 'Could not save your digest email setting. Please try again.'));
+      },
     });
-  const current = save.isPending ? save.variables : query.data?.frequency;
+  };
+  const current = chosen ?? query.data?.frequency;
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
