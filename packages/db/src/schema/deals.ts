@@ -12,6 +12,37 @@ import { funds } from './funds.ts';
 export const SEARCH_TEXT_SEPARATOR = '\u001f';
 export const dealSearchText = (name: SQLWrapper, sector: SQLWrapper): SQL => sql`(${name} || E'\\x1f' || ${sector})`;
 
+/**
+ * Latin letters that NFKD decomposes into a base letter and combining marks, with that base
+ * letter (derived, not typed), for SQL's translate(): 'Éclair' reads as 'eclair'.
+ */
+const ACCENTED_LETTERS = [...'ÀÁÂÃÄÅĀĂĄÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐŔŖŘŚŜŞŠŢŤÙÚÛÜŨŪŬŮŰŲŴÝŶŸŹŻŽ'].flatMap((c) => [c, c.toLowerCase()]);
+const ACCENTED = ACCENTED_LETTERS.join('');
+const UNACCENTED = ACCENTED_LETTERS.map((c) => c.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')).join('');
+const COMPANY_SUFFIXES = 'inc|llc|ltd|limited|gmbh|sas|sarl|bv|ag|corp|corporation|co|plc|sa|srl';
+
+/**
+ * How an arrival is recognised as a company a fund already has (every channel, ADR 0075): the
+ * same website host — scheme, user, `www.`, port, path, query and case aside, and only a host with
+ * a dot ('https://www.Acme.io/about' → 'acme.io') — kept in `deals.match_host`. One SQL expression
+ * both writes the stored key and reads an arrival's, so the two can never disagree. Null: no host.
+ */
+export const companyHostKey = (website: SQLWrapper): SQL => {
+  const bare = sql`regexp_replace(regexp_replace(lower(trim(${website})), '^[a-z][a-z0-9+.-]*://', ''), '^[^/?#@]*@', '')`;
+  const host = sql`split_part(split_part(split_part(split_part(${bare}, '/', 1), '?', 1), '#', 1), ':', 1)`;
+  return sql`nullif(regexp_replace(regexp_replace(regexp_replace(${host}, '^www[.]', ''), '[.]$', ''), '^[^.]*$', ''), '')`;
+};
+
+/**
+ * The same company's name (ADR 0075): case, accents, punctuation, spaces and legal suffixes
+ * ('Inc', 'GmbH', …) do not count — 'ECLAIR LABS, Inc.' and 'Éclair Labs' are one — kept in
+ * `deals.match_name` by the same expression that reads an arrival's. Null: no letter or digit.
+ */
+export const companyNameKey = (name: SQLWrapper): SQL => {
+  const spaced = sql`regexp_replace(replace(lower(translate(${name}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${UNACCENTED}'`)})), '&', ' and '), '[^a-z0-9 ]+', ' ', 'g')`;
+  return sql`nullif(regexp_replace(regexp_replace(${spaced}, ${sql.raw(`'\\m(${COMPANY_SUFFIXES})\\M'`)}, ' ', 'g'), '\\s+', '', 'g'), '')`;
+};
+
 /** What a fund's own stage stands for in the spec's triage: `new` (untriaged), Hot, Track or Cold. */
 export const FUND_STAGE_TRIAGES = DEAL_ROW_STATUSES;
 
@@ -115,6 +146,10 @@ export const deals = pgTable(
     searchLower: text('search_lower')
       .notNull()
       .generatedAlwaysAs(sql`lower(${dealSearchText(sql.identifier('startup_name'), sql.identifier('sector'))})`),
+    /** The website's host as companies are matched (companyHostKey), kept by PostgreSQL. */
+    matchHost: text('match_host').generatedAlwaysAs(companyHostKey(sql.identifier('website'))),
+    /** The name as companies are matched (companyNameKey), kept by PostgreSQL. */
+    matchName: text('match_name').generatedAlwaysAs(companyNameKey(sql.identifier('startup_name'))),
   },
   (t) => [
     // Pipeline order per fund: by date, by name; each with the id as tie-breaker (FitScore: deal_scores).
@@ -124,6 +159,9 @@ export const deals = pgTable(
     index('deals_fund_name_idx').on(t.fundId, sql`lower(${t.startupName})`, t.id),
     index('deals_fund_status_created_idx').on(t.fundId, t.status, t.createdAt, t.id, t.searchLower),
     index('deals_fund_scored_idx').on(t.fundId, t.scoredAt),
+    // An arrival's same company, found by two index lookups however many deals the fund holds.
+    index('deals_fund_match_host_idx').on(t.fundId, t.matchHost),
+    index('deals_fund_match_name_idx').on(t.fundId, t.matchName),
     // The board: a column's deals in date order, and the per-stage counts (stage, status) of a fund.
     index('deals_fund_pipeline_stage_idx').on(t.fundId, t.pipelineStageId, t.status, t.createdAt, t.id),
     // Search (`q`: case-insensitive substring of the name or the sector) through trigrams (pg_trgm).

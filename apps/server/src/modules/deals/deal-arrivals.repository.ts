@@ -1,19 +1,11 @@
 import { DECK_LINK_TAG } from '@fitscore/contracts';
-import { dealSources, deals, decks, funds, repository, scoringRuns } from '@fitscore/db';
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { companyHostKey, companyNameKey, dealSources, deals, decks, funds, repository, scoringRuns } from '@fitscore/db';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export type ArrivalFundRow = typeof funds.$inferSelect;
 export type NewArrivalDeal = Omit<typeof deals.$inferInsert, 'id' | 'updatedAt'>;
 export type NewDealSource = typeof dealSources.$inferInsert;
-
-/**
- * Latin letters that NFKD decomposes into a base letter and combining marks, with that base
- * letter (derived, not typed: the same rule as normaliseName). For SQL's translate().
- */
-const ACCENTED_LETTERS = [...'ÀÁÂÃÄÅĀĂĄÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐŔŖŘŚŜŞŠŢŤÙÚÛÜŨŪŬŮŰŲŴÝŶŸŹŻŽ'].flatMap((c) => [c, c.toLowerCase()]);
-const ACCENTED = ACCENTED_LETTERS.join('');
-const UNACCENTED = ACCENTED_LETTERS.map((c) => c.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')).join('');
 
 /**
  * The deals module's writes for a deal that arrives from outside the dashboard (an intake channel,
@@ -28,26 +20,19 @@ export const createDealArrivalsRepository = repository((db) => ({
   },
 
   /**
-   * The fund's deals that may be the same company, found in SQL (a fund may hold 100,000 deals):
-   * the same website host (scheme, `www.`, port and path aside) or a name starting with the same
-   * letters and digits; the caller confirms the name with its full normalisation.
+   * The fund's deal that is the same company as an arrival (ADR 0075): the same website host, else
+   * the same name, the oldest first; two index lookups however many deals the fund holds.
    */
-  matchCandidates: async (fundId: string, domain: string | null, namePrefix: string | null) => {
-    const host = sql`split_part(split_part(regexp_replace(regexp_replace(lower(trim(${deals.website})), '^[a-z][a-z0-9+.-]*://', ''), '^www\.', ''), '/', 1), ':', 1)`;
-    // Accented letters to their base letter first, as normaliseName's NFKD does ('Éclair' → 'eclair'),
-    // so that the prefix of an accent-free name finds an accented one and the other way round.
-    const alnum = sql`regexp_replace(lower(translate(${deals.startupName}, ${ACCENTED}, ${UNACCENTED})), '[^a-z0-9]+', '', 'g')`;
-    const either = [
-      domain ? sql`${host} = ${domain}` : undefined,
-      namePrefix ? sql`${alnum} like ${`${namePrefix}%`}` : undefined,
-    ].filter((c): c is SQL => c !== undefined);
-    if (either.length === 0) return [];
-    return db
-      .select({ id: deals.id, name: deals.startupName, website: deals.website })
+  sameCompany: async (fundId: string, website: string, name: string): Promise<{ id: string; why: 'website' | 'name' } | undefined> => {
+    const host = companyHostKey(sql`${website}::text`);
+    const byWebsite = sql<boolean>`coalesce(${deals.matchHost} = ${host}, false)`;
+    const [row] = await db
+      .select({ id: deals.id, byWebsite })
       .from(deals)
-      .where(and(eq(deals.fundId, fundId), or(...either)))
-      .orderBy(asc(deals.createdAt))
-      .limit(200);
+      .where(and(eq(deals.fundId, fundId), or(eq(deals.matchHost, host), eq(deals.matchName, companyNameKey(sql`${name}::text`)))))
+      .orderBy(desc(byWebsite), asc(deals.createdAt))
+      .limit(1);
+    return row ? { id: row.id, why: row.byWebsite ? 'website' : 'name' } : undefined;
   },
 
   dealWithDeck: async (fundId: string, sha256: string): Promise<string | undefined> => {

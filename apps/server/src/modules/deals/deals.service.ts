@@ -34,7 +34,6 @@ import { deckFactsOf, factsFromDeckColumn, withDeckFacts } from './deck-facts.ts
 import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal, NewDealSource } from './deal-arrivals.repository.ts';
 import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
-import { normaliseDomain, normaliseName } from './same-company.ts';
 import { searchTermOf, type BlindSort, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary, type StagePlan } from './deals.repository.ts';
 import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview, type DealVote } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
@@ -220,13 +219,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       const byDeck = await r.dealWithDeck(fundId, a.deckHash);
       if (byDeck) return { dealId: byDeck, why: 'deck' as const };
     }
-    const domain = normaliseDomain(a.website);
-    const name = normaliseName(a.companyName);
-    const candidates = await r.matchCandidates(fundId, domain, name ? name.slice(0, 3) : null);
-    const byDomain = domain ? candidates.find((d) => normaliseDomain(d.website) === domain) : undefined;
-    if (byDomain) return { dealId: byDomain.id, why: 'website' as const };
-    const byName = name ? candidates.find((d) => normaliseName(d.name) === name) : undefined;
-    return byName ? { dealId: byName.id, why: 'name' as const } : null;
+    const same = await r.sameCompany(fundId, a.website, a.companyName);
+    return same ? { dealId: same.id, why: same.why } : null;
   }
 
   /**
