@@ -13,7 +13,7 @@ import { createDealImportService } from './deal-import.service.ts';
 export interface DealImportModuleDeps {
   platform: Platform;
   jobs: JobQueue;
-  deals: Pick<DealsService, 'arrive' | 'attachDeck' | 'trialSpent'>;
+  deals: Pick<DealsService, 'arriveAll' | 'attachDeck' | 'trialSpent'>;
   dealTeam: Pick<DealTeamService, 'members'>;
   stages: { list(fundId: string): Promise<FundStage[]> };
   collab: Pick<CollabService, 'postIn'>;

@@ -15,7 +15,7 @@ import type { BlobStore } from '../../lib/blob-store.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { CsvValue } from '../../plugins/downloads.ts';
 import type { CollabService } from '../collab/collab.service.ts';
-import type { DealsService } from '../deals/deals.service.ts';
+import type { DealArrival, DealsService } from '../deals/deals.service.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { WebhookPolicy } from '../integrations/webhook-post.ts';
@@ -40,7 +40,7 @@ export interface DealImportServiceDeps {
   uow: UnitOfWork;
   blobs: BlobStore;
   jobs: JobQueue;
-  deals: Pick<DealsService, 'arrive' | 'attachDeck' | 'trialSpent'>;
+  deals: Pick<DealsService, 'arriveAll' | 'attachDeck' | 'trialSpent'>;
   stages: { list(fundId: string): Promise<FundStage[]> };
   members: (fundId: string) => Promise<ImportMember[]>;
   collab: Pick<CollabService, 'postIn'>;
@@ -108,40 +108,55 @@ export function createDealImportService(deps: DealImportServiceDeps) {
     return { stages: fundStages, members: people, mapping, dayFirst: dateColumn !== undefined && Boolean(row.dayFirst[dateColumn]), now: new Date() };
   }
 
-  /** A read row into the fund's pipeline (the deals module creates or merges it), its notes as a comment, in `tx`. */
-  async function importRow(imp: DealImportRow, read: ImportRow, tx: Transaction): Promise<ReportRow> {
-    const base = { row: read.row, company: read.company, deckUrl: read.deck };
-    if (read.refusal) return { ...base, outcome: 'refused', dealId: null, reason: read.refusal };
+  /** A read row as an arrival: the deals module creates or merges its deal. */
+  const arrivalOf = (imp: DealImportRow, read: ImportRow): DealArrival => {
     const arrivedAt = read.date ?? new Date();
-    const arrived = await deals.arrive(
-      {
-        fundId: imp.fundId,
-        companyName: read.company,
-        website: read.website,
-        contactEmail: read.contactEmail,
-        oneLiner: read.oneLiner,
-        sector: read.sector,
-        stage: '',
-        geography: read.geography,
-        deckHash: null,
-        // The deck is fetched (and scored) by its own job: the deal does not wait for it as a link.
-        deckLink: null,
-        scored: false,
-        source: { channel: 'import', receivedAt: arrivedAt, note: '' },
-        extra: {
-          tags: read.tags,
-          status: read.stage.triage,
-          pipelineStageId: read.placed ? read.stage.id : null,
-          ownerUserId: read.owner?.id ?? null,
-          createdAt: arrivedAt,
-        },
+    return {
+      fundId: imp.fundId,
+      companyName: read.company,
+      website: read.website,
+      contactEmail: read.contactEmail,
+      oneLiner: read.oneLiner,
+      sector: read.sector,
+      stage: '',
+      geography: read.geography,
+      deckHash: null,
+      // The deck is fetched (and scored) by its own job: the deal does not wait for it as a link.
+      deckLink: null,
+      scored: false,
+      source: { channel: 'import', receivedAt: arrivedAt, note: '' },
+      extra: {
+        tags: read.tags,
+        status: read.stage.triage,
+        pipelineStageId: read.placed ? read.stage.id : null,
+        ownerUserId: read.owner?.id ?? null,
+        createdAt: arrivedAt,
       },
+    };
+  };
+
+  /** A batch of read rows into the fund's pipeline in `tx` (the deals module creates or merges each), notes as comments. */
+  async function importRows(imp: DealImportRow, batch: ImportRow[], tx: Transaction): Promise<ReportRow[]> {
+    const taken = batch.filter((read) => !read.refusal);
+    const outcomes = await deals.arriveAll(
+      imp.fundId,
+      taken.map((read) => arrivalOf(imp, read)),
       tx,
     );
-    if (arrived.outcome === 'refused') return { ...base, outcome: 'refused', dealId: null, reason: arrived.reason };
-    if (read.notes && imp.userId) await collab.postIn(imp.fundId, imp.userId, arrived.dealId, read.notes, tx);
-    const said = arrived.outcome === 'merged' ? [arrived.reason, ...read.warnings] : read.warnings;
-    return { ...base, outcome: arrived.outcome === 'merged' ? 'merged' : 'imported', dealId: arrived.dealId, reason: said.join('; ') };
+    const arrived = new Map(taken.map((read, i) => [read, outcomes[i]!]));
+    const done: ReportRow[] = [];
+    for (const read of batch) {
+      const base = { row: read.row, company: read.company, deckUrl: read.deck };
+      const outcome = arrived.get(read);
+      if (!outcome) done.push({ ...base, outcome: 'refused', dealId: null, reason: read.refusal! });
+      else if (outcome.outcome === 'refused') done.push({ ...base, outcome: 'refused', dealId: null, reason: outcome.reason });
+      else {
+        if (read.notes && imp.userId) await collab.postIn(imp.fundId, imp.userId, outcome.dealId, read.notes, tx);
+        const said = outcome.outcome === 'merged' ? [outcome.reason, ...read.warnings] : read.warnings;
+        done.push({ ...base, outcome: outcome.outcome === 'merged' ? 'merged' : 'imported', dealId: outcome.dealId, reason: said.join('; ') });
+      }
+    }
+    return done;
   }
 
   /** One batch in one transaction: its deals, its report rows, the import's counts, its decks' jobs. */
@@ -151,8 +166,7 @@ export function createDealImportService(deps: DealImportServiceDeps) {
       const locked = await r.lock(imp.id);
       // Another worker took the import over and wrote these rows: nothing twice.
       if (!locked || locked.processed !== batch[0]!.row - 1) throw new PermanentJobError('The import moved on elsewhere');
-      const done: ReportRow[] = [];
-      for (const read of batch) done.push(await importRow(imp, read, tx));
+      const done = await importRows(imp, batch, tx);
       await r.recordBatch(imp.id, done);
       await queueDecks(imp, done, tx);
     });

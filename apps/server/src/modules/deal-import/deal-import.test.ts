@@ -153,16 +153,20 @@ describe('importing the deal flow from a CSV (issue 31 point 5)', () => {
   it('finds the same company among hundreds whose names start alike, by name and by website', async () => {
     const f = await newFund('Alike');
     const names = Array.from({ length: 260 }, (_, i) => `Tonic Labs ${i + 1},https://tonic-${i + 1}.io`);
-    // The last two rows repeat row 250 (another case, a legal suffix) and row 240 (by website only).
-    const csv = `Company,Website\n${names.join('\n')}\n"TONIC LABS 250, Inc.",\nTonic Two,https://www.Tonic-240.io/about\n`;
+    // Then rows repeating row 250 (another case, a legal suffix) and row 240 (by website only); and in
+    // the same batch a company first without a website, then by name with one, then by that website.
+    const csv =
+      `Company,Website\n${names.join('\n')}\n"TONIC LABS 250, Inc.",\nTonic Two,https://www.Tonic-240.io/about\n` +
+      `Helix,\n"HELIX, Ltd",https://helix.bio\nHelix Biosciences,helix.bio/team\n`;
     const up = await upload(f.token, csv);
     expect(up.status).toBe(201);
     const started = await server.request('POST', `/api/vc/deal-imports/${up.body.id}/start`, { token: f.token, body: { mapping: up.body.mapping } });
     expect(started.status).toBe(202);
     const done = await finished(f.token, up.body.id);
-    expect(done).toMatchObject({ status: 'done', imported: 260, merged: 2, refused: 0 });
+    expect(done).toMatchObject({ status: 'done', imported: 261, merged: 4, refused: 0 });
     const rows = await db().select().from(deals).where(eq(deals.fundId, f.fundId));
-    expect(rows).toHaveLength(260);
+    expect(rows).toHaveLength(261);
+    expect(rows.filter((d) => d.startupName.startsWith('Helix') || d.startupName.startsWith('HELIX'))).toMatchObject([{ startupName: 'Helix', website: 'https://helix.bio' }]);
     expect(rows.filter((d) => d.startupName.toLowerCase().startsWith('tonic labs 250'))).toHaveLength(1);
     expect(rows.some((d) => d.startupName === 'Tonic Two')).toBe(false);
   }, 120_000);

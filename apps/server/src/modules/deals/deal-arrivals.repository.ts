@@ -1,6 +1,6 @@
 import { DECK_LINK_TAG } from '@fitscore/contracts';
-import { companyHostKey, companyNameKey, dealSources, deals, decks, funds, repository, scoringRuns } from '@fitscore/db';
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { companyHostKey, companyNameKey, dealSources, deals, decks, funds, rawRows, repository, scoringRuns } from '@fitscore/db';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export type ArrivalFundRow = typeof funds.$inferSelect;
@@ -20,19 +20,30 @@ export const createDealArrivalsRepository = repository((db) => ({
   },
 
   /**
-   * The fund's deal that is the same company as an arrival (ADR 0075): the same website host, else
-   * the same name, the oldest first; two index lookups however many deals the fund holds.
+   * Each arrival's company keys (ADR 0075), in order: its website's host and its name as
+   * companyHostKey and companyNameKey read them — the expressions that keep `deals.match_host`
+   * and `deals.match_name`, so an arrival's keys and a deal's cannot disagree. Null: no key.
    */
-  sameCompany: async (fundId: string, website: string, name: string): Promise<{ id: string; why: 'website' | 'name' } | undefined> => {
-    const host = companyHostKey(sql`${website}::text`);
-    const byWebsite = sql<boolean>`coalesce(${deals.matchHost} = ${host}, false)`;
-    const [row] = await db
-      .select({ id: deals.id, byWebsite })
+  companyKeys: async (arrivals: readonly { website: string; companyName: string }[]): Promise<{ host: string | null; name: string | null }[]> => {
+    if (arrivals.length === 0) return [];
+    const texts = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}::text`), sql`, `)}]`;
+    return rawRows<{ host: string | null; name: string | null }>(
+      db,
+      sql`select ${companyHostKey(sql`t.website`)} as host, ${companyNameKey(sql`t.name`)} as name
+          from unnest(${texts(arrivals.map((a) => a.website))}, ${texts(arrivals.map((a) => a.companyName))}) with ordinality as t(website, name, n)
+          order by t.n`,
+    );
+  },
+
+  /** The fund's deals with any of these website hosts or names (company keys), the oldest first: two index lookups per key. */
+  dealsWithKeys: async (fundId: string, hosts: string[], names: string[]) => {
+    const either = [hosts.length ? inArray(deals.matchHost, hosts) : undefined, names.length ? inArray(deals.matchName, names) : undefined].filter((c) => c !== undefined);
+    if (either.length === 0) return [];
+    return db
+      .select({ id: deals.id, host: deals.matchHost, name: deals.matchName })
       .from(deals)
-      .where(and(eq(deals.fundId, fundId), or(eq(deals.matchHost, host), eq(deals.matchName, companyNameKey(sql`${name}::text`)))))
-      .orderBy(desc(byWebsite), asc(deals.createdAt))
-      .limit(1);
-    return row ? { id: row.id, why: row.byWebsite ? 'website' : 'name' } : undefined;
+      .where(and(eq(deals.fundId, fundId), or(...either)))
+      .orderBy(asc(deals.createdAt), asc(deals.id));
   },
 
   dealWithDeck: async (fundId: string, sha256: string): Promise<string | undefined> => {
@@ -52,7 +63,7 @@ export const createDealArrivalsRepository = repository((db) => ({
 
   /**
    * Fills the deal's blanks from a later arrival (website, contact, one-liner…): nothing known is
-   * overwritten. Returns the sector, stage and geography the deal has now.
+   * overwritten. Returns the sector, stage, geography and website host key the deal has now.
    */
   fillDeal: async (dealId: string, values: { website: string; contactEmail: string; oneLiner: string; sector: string; stage: string; geography: string }) => {
     const keep = (column: AnyPgColumn, value: string) => sql`case when ${column} = '' then ${value} else ${column} end`;
@@ -68,7 +79,7 @@ export const createDealArrivalsRepository = repository((db) => ({
         updatedAt: sql`now()`,
       })
       .where(eq(deals.id, dealId))
-      .returning({ sector: deals.sector, stage: deals.stage, geography: deals.geography });
+      .returning({ sector: deals.sector, stage: deals.stage, geography: deals.geography, host: deals.matchHost });
     return row!;
   },
 
@@ -84,8 +95,9 @@ export const createDealArrivalsRepository = repository((db) => ({
       .where(eq(deals.id, dealId));
   },
 
-  insertSource: async (values: NewDealSource) => {
-    await db.insert(dealSources).values(values).onConflictDoNothing();
+  /** Arrivals in one statement: the deals' `arrivals` copies (a statement trigger) are refreshed once. */
+  insertSources: async (values: NewDealSource[]) => {
+    if (values.length) await db.insert(dealSources).values(values).onConflictDoNothing();
   },
 
   /** Is this deck (by hash) already among the deal's versions? (A retried job must not store it twice.) */

@@ -213,14 +213,77 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     return fund.trialScoresUsed + (await r.scoringsInFlight(fund.id)) >= TRIAL_SCORE_LIMIT;
   }
 
-  /** The fund's deal an arrival is another arrival of: same deck bytes, same website domain, or same name. */
-  async function sameCompany(r: DealArrivalsRepositoryInTx, fundId: string, a: Pick<DealArrival, 'website' | 'companyName' | 'deckHash'>) {
-    if (a.deckHash) {
-      const byDeck = await r.dealWithDeck(fundId, a.deckHash);
+  async function arriveAll(fundId: string, list: readonly DealArrival[], tx: Transaction): Promise<ArrivalOutcome[]> {
+    const r = arrivals.in(tx);
+    const fund = await r.lockFund(fundId);
+    if (!fund) throw new AppError('not_found', 'Fund not found');
+    if (list.some((a) => a.fundId !== fund.id)) throw new Error('Arrivals of one fund at a time');
+    // The same company (ADR 0075): the same deck bytes, else the same website host, else the same
+    // name — the fund's oldest such deal, or one an earlier arrival of the list made or filled.
+    const keys = await r.companyKeys(list);
+    const present = <T,>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
+    const known = await r.dealsWithKeys(fund.id, present(keys.map((k) => k.host)), present(keys.map((k) => k.name)));
+    const byHost = new Map<string, string>();
+    const byName = new Map<string, string>();
+    const remember = (dealId: string, host: string | null, name: string | null) => {
+      if (host && !byHost.has(host)) byHost.set(host, dealId);
+      if (name && !byName.has(name)) byName.set(name, dealId);
+    };
+    for (const d of known) remember(d.id, d.host, d.name);
+    const sameCompany = async (a: DealArrival, { host, name }: { host: string | null; name: string | null }) => {
+      const byDeck = a.deckHash ? await r.dealWithDeck(fund.id, a.deckHash) : undefined;
       if (byDeck) return { dealId: byDeck, why: 'deck' as const };
+      const website = host ? byHost.get(host) : undefined;
+      if (website) return { dealId: website, why: 'website' as const };
+      const named = name ? byName.get(name) : undefined;
+      return named ? { dealId: named, why: 'name' as const } : null;
+    };
+
+    const outcomes: ArrivalOutcome[] = [];
+    const sources: NewDealSource[] = [];
+    const created: string[] = [];
+    for (const [i, a] of list.entries()) {
+      const source = { ...a.source, deckLink: a.deckLink };
+      const duplicate = await sameCompany(a, keys[i]!);
+      if (duplicate) {
+        // A blank sector, stage or place filled by this arrival counts in the thesis fit at once.
+        const filled = await r.fillDeal(duplicate.dealId, a);
+        remember(duplicate.dealId, filled.host, null);
+        await r.setThesisFit(duplicate.dealId, thesisFit(fund, filled));
+        sources.push({ dealId: duplicate.dealId, ...source });
+        if (a.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
+        updates.changed(fund.id, duplicate.dealId, tx);
+        const channel = a.source.channel;
+        const label = channel === 'form' || channel === 'email' || channel === 'webhook' ? INTAKE_CHANNEL_LABELS[channel] : channel === 'import' ? 'CSV import' : 'Platform intro';
+        outcomes.push({ outcome: 'merged', dealId: duplicate.dealId, why: duplicate.why, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` });
+        continue;
+      }
+      if (a.scored && (await trialSpent(r, fund))) {
+        outcomes.push({ outcome: 'refused', reason: TRIAL_USED_UP });
+        continue;
+      }
+      const fields = { sector: a.sector, stage: a.stage, geography: a.geography };
+      const deal = await r.insertDeal({
+        fundId: fund.id,
+        startupName: a.companyName,
+        ...fields,
+        ...thesisFit(fund, fields),
+        website: a.website,
+        contactEmail: a.contactEmail,
+        oneLiner: a.oneLiner,
+        source: a.source.channel,
+        tags: a.deckLink ? [DECK_LINK_TAG] : [],
+        ...a.extra,
+      });
+      sources.push({ dealId: deal.id, ...source });
+      remember(deal.id, keys[i]!.host, keys[i]!.name);
+      updates.changed(fund.id, deal.id, tx);
+      created.push(deal.id);
+      outcomes.push({ outcome: 'created', dealId: deal.id });
     }
-    const same = await r.sameCompany(fundId, a.website, a.companyName);
-    return same ? { dealId: same.id, why: same.why } : null;
+    await r.insertSources(sources);
+    for (const dealId of created) await creations.emit({ fundId: fund.id, dealId }, tx);
+    return outcomes;
   }
 
   /**
@@ -319,41 +382,14 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
      * nothing known overwritten); otherwise a new deal, unless it needs a scoring the trial no
      * longer has. Holds the fund's lock in `tx`, so arrivals of one fund are matched one at a time.
      */
-    async arrive(a: DealArrival, tx: Transaction): Promise<ArrivalOutcome> {
-      const r = arrivals.in(tx);
-      const fund = await r.lockFund(a.fundId);
-      if (!fund) throw new AppError('not_found', 'Fund not found');
-      const source = { ...a.source, deckLink: a.deckLink };
-      const duplicate = await sameCompany(r, fund.id, a);
-      if (duplicate) {
-        // A blank sector, stage or place filled by this arrival counts in the thesis fit at once.
-        await r.setThesisFit(duplicate.dealId, thesisFit(fund, await r.fillDeal(duplicate.dealId, a)));
-        await r.insertSource({ dealId: duplicate.dealId, ...source });
-        if (a.deckLink) await r.addTag(duplicate.dealId, DECK_LINK_TAG);
-        updates.changed(fund.id, duplicate.dealId, tx);
-        const channel = a.source.channel;
-        const label = channel === 'form' || channel === 'email' || channel === 'webhook' ? INTAKE_CHANNEL_LABELS[channel] : channel === 'import' ? 'CSV import' : 'Platform intro';
-        return { outcome: 'merged', dealId: duplicate.dealId, why: duplicate.why, reason: `Same ${duplicate.why} as a deal already in the pipeline: added as another source (${label})` };
-      }
-      if (a.scored && (await trialSpent(r, fund))) return { outcome: 'refused', reason: TRIAL_USED_UP };
-      const fields = { sector: a.sector, stage: a.stage, geography: a.geography };
-      const deal = await r.insertDeal({
-        fundId: fund.id,
-        startupName: a.companyName,
-        ...fields,
-        ...thesisFit(fund, fields),
-        website: a.website,
-        contactEmail: a.contactEmail,
-        oneLiner: a.oneLiner,
-        source: a.source.channel,
-        tags: a.deckLink ? [DECK_LINK_TAG] : [],
-        ...a.extra,
-      });
-      await r.insertSource({ dealId: deal.id, ...source });
-      updates.changed(fund.id, deal.id, tx);
-      await creations.emit({ fundId: fund.id, dealId: deal.id }, tx);
-      return { outcome: 'created', dealId: deal.id };
-    },
+    arrive: async (a: DealArrival, tx: Transaction): Promise<ArrivalOutcome> => (await arriveAll(a.fundId, [a], tx))[0]!,
+
+    /**
+     * Many arrivals of one fund (a CSV import's batch) in `tx`, in order, each as `arrive` would
+     * take it (a later one may join a deal an earlier one made): the fund is locked once and the
+     * arrivals are recorded in one statement, so a batch costs what its rows need and no more.
+     */
+    arriveAll,
 
     /** Would a new deal of this fund that needs a scoring be refused now (the trial spent)? */
     trialSpent: (fund: Pick<FundRowForDeals, 'id' | 'plan' | 'trialScoresUsed'>) => trialSpent(arrivals, fund),
