@@ -25,6 +25,14 @@ export interface DealReview {
   userId: string;
 }
 
+/** Deals a member placed in one of the fund's stages (a board move, Move to, a bulk move), whether or not their triage changed. */
+export interface DealsPlaced {
+  fundId: string;
+  dealIds: string[];
+  stageId: string | null;
+  userId: string;
+}
+
 /** A member's own Hot/Track/Cold on a deal (every press, even one that keeps the deal's status). */
 export interface DealVote {
   fundId: string;

@@ -35,7 +35,7 @@ import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal
 import type { DealUpdates } from './deal-updates.ts';
 import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
 import { searchTermOf, type BlindSort, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary, type StagePlan } from './deals.repository.ts';
-import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview, type DealVote } from './deal-events.ts';
+import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview, type DealsPlaced, type DealVote } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
@@ -184,6 +184,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
   const reviews = dealEventListeners<DealReview>();
   const creations = dealEventListeners<DealCreated>();
   const votes = dealEventListeners<DealVote>();
+  const placements = dealEventListeners<DealsPlaced>();
 
   /** The ids of these deals whose score the viewer may not see yet (blind first look); none for the server's own use. */
   async function hiddenOf(fundId: string, viewer: Viewer, rows: readonly DealRow[]): Promise<Set<string>> {
@@ -360,8 +361,10 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     const before = await r.changeStatus({ fundId, dealIds, userId, to: status, note });
     const found = before.map((b) => b.id);
     if (!found.length) return before;
-    if (stageId !== undefined) await r.placeInStage(fundId, found, stageId);
-    else await r.unplaceIfTriageDiffers(found);
+    if (stageId !== undefined) {
+      await r.placeInStage(fundId, found, stageId);
+      await placements.emit({ fundId, dealIds: found, stageId, userId }, tx);
+    } else await r.unplaceIfTriageDiffers(found);
     for (const b of before) {
       if (b.from !== status) await statusChanges.emit({ fundId, dealId: b.id, startupName: b.startupName, from: b.from, to: status, userId }, tx);
       else if (stageId !== undefined) updates.changed(fundId, b.id, tx);
@@ -420,6 +423,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     onReviewed: reviews.on,
     /** Another module's work when a deal is created (outgoing webhooks), in its transaction. */
     onCreated: creations.on,
+    /** Another module's work when a member places deals in a stage (a move within a triage included), once per action, in its transaction. */
+    onPlaced: placements.on,
     /** A member gave a deal their own Hot/Track/Cold (the blind-look module records it), in the change's transaction. */
     onVoted: votes.on,
 

@@ -15,7 +15,7 @@ import { createFollowUpsService } from './follow-ups.service.ts';
 export interface FollowUpsModuleDeps {
   platform: Platform;
   jobs: JobQueue;
-  deals: Pick<DealsService, 'view' | 'list' | 'onStatusChanged' | 'onAssigned'>;
+  deals: Pick<DealsService, 'view' | 'list' | 'onStatusChanged' | 'onAssigned' | 'onPlaced'>;
   stages: Pick<StagesService, 'list'>;
   team: Pick<TeamService, 'team'>;
   collab: Pick<CollabService, 'onCommentCreated'>;
@@ -38,9 +38,11 @@ export function register(app: FastifyInstance, { platform, jobs, deals, stages, 
     now,
   });
   // A touch on a deal, recorded in the action's own transaction.
-  deals.onStatusChanged(async ({ dealId }, tx) => followUps.touched(dealId, tx));
-  deals.onAssigned(async ({ dealId }, tx) => followUps.touched(dealId, tx));
-  collab.onCommentCreated(async ({ dealId }, tx) => followUps.touched(dealId, tx));
+  deals.onStatusChanged(async ({ dealId }, tx) => followUps.touched([dealId], tx));
+  deals.onAssigned(async ({ dealId }, tx) => followUps.touched([dealId], tx));
+  // A move to another stage is work on the deal even when its triage stays the same (Screening → First call).
+  deals.onPlaced(async ({ dealIds }, tx) => followUps.touched(dealIds, tx));
+  collab.onCommentCreated(async ({ dealId }, tx) => followUps.touched([dealId], tx));
   followUpsRoutes(app, followUps);
 
   const digest = createDigest({

@@ -107,10 +107,11 @@ export const createFollowUpsRepository = repository((db) => {
         .onConflictDoUpdate({ target: followUpRules.fundId, set: { ...rule, updatedAt: sql`now()` } });
     },
 
-    touch: async (dealId: string, at: Date) => {
+    touch: async (dealIds: string[], at: Date) => {
+      if (!dealIds.length) return;
       await db
         .insert(dealTouches)
-        .values({ dealId, touchedAt: at })
+        .values(dealIds.map((dealId) => ({ dealId, touchedAt: at })))
         .onConflictDoUpdate({ target: dealTouches.dealId, set: { touchedAt: sql`greatest(${dealTouches.touchedAt}, excluded.touched_at)` } });
     },
 

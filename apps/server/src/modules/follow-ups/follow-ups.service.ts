@@ -147,7 +147,7 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
       await reminder(fund, id);
       const at = now();
       const done = await repo.complete(fund, id, userId, at);
-      if (done) await repo.touch(done.dealId, at);
+      if (done) await repo.touch([done.dealId], at);
       return { followUp: toFollowUp(await reminder(fund, id)) };
     },
 
@@ -193,8 +193,8 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
       return { frequency };
     },
 
-    /** A touch on the deal (in the action's transaction, when it has one). */
-    touched: (dealId: string, tx?: Transaction) => repo.in(tx).touch(dealId, now()),
+    /** A touch on these deals (in the action's transaction, when it has one). */
+    touched: (dealIds: string[], tx?: Transaction) => repo.in(tx).touch([...new Set(dealIds)], now()),
 
     idleDeals,
   };

@@ -178,6 +178,12 @@ describe('what is due', () => {
     // An assignment is a touch too; switching the rule off clears the list.
     expect((await req('POST', `/api/vc/deals/${talked}/assign`, a.token, { memberId: cleo.userId })).status).toBe(200);
     expect((await due(a.token)).idle.map((d) => d.startupName)).toEqual(['Quiet Co']);
+    // A move to another watched stage of the same triage (Screening → First call, both Track) is a touch.
+    const firstCall = stages.find((s) => s.name === 'First call')!;
+    expect((await req('PUT', '/api/vc/follow-ups/rule', a.token, { enabled: true, idleDays: 5, stageIds: [screening.id, firstCall.id] })).status).toBe(200);
+    expect((await due(a.token)).idle.map((d) => d.startupName)).toEqual(['Quiet Co']);
+    expect((await req('POST', `/api/vc/deals/${quiet}/stage`, a.token, { stageId: firstCall.id })).status).toBe(200);
+    expect((await due(a.token)).idle).toEqual([]);
     await req('PUT', '/api/vc/follow-ups/rule', a.token, { enabled: false, idleDays: 5, stageIds: [] });
     expect((await due(a.token)).idle).toEqual([]);
     ahead = 0;
