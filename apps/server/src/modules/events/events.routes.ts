@@ -81,13 +81,17 @@ export function eventsRoutes(
     let lastSent = 0;
     let replaying = true;
     const held: DeliveredEvent[] = [];
-    const send = (event: DeliveredEvent) => {
+    /**
+     * Writes one event; resolves once the socket took it (a slow reader's backpressure holds the
+     * next write back, so a burst — a bulk move of 1,000 deals — waits instead of piling up).
+     */
+    const send = async (event: DeliveredEvent) => {
       if (!reply.sse.isConnected) return;
       if (event.id !== undefined) {
         if (event.id <= lastSent) return;
         lastSent = event.id;
       }
-      reply.sse
+      await reply.sse
         .send({ ...(event.id !== undefined ? { id: String(event.id) } : {}), event: event.type, data: event.data ?? null })
         .catch((err: unknown) => {
           request.log.debug({ err }, 'event not delivered: the stream closed');
@@ -106,12 +110,16 @@ export function eventsRoutes(
     });
     if (from !== undefined && bus.replay) {
       lastSent = from;
-      for (const event of await bus.replay(audiences, from)) send(event);
+      for (const event of await bus.replay(audiences, from)) await send(event);
     }
     replaying = false;
-    held.splice(0).forEach(send);
+    // What arrived during the replay goes first, in order, then live events behind it (one queue).
+    held.splice(0).forEach(deliver);
     // `ready` carries the last id covered, so a stream that saw no event yet still resumes from here.
-    await reply.sse.send({ ...(from !== undefined ? { id: String(lastSent) } : {}), event: EVENTS_READY, data: {} });
+    delivering = delivering
+      .then(() => reply.sse.send({ ...(from !== undefined ? { id: String(lastSent) } : {}), event: EVENTS_READY, data: {} }))
+      .catch((err: unknown) => request.log.debug({ err }, 'ready not delivered: the stream closed'));
+    await delivering;
   };
 
   app.get(
