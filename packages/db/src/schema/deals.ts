@@ -182,6 +182,13 @@ export const dealStatusHistory = pgTable(
     fromStatus: text('from_status', { enum: DEAL_ROW_STATUSES }).notNull(),
     toStatus: text('to_status', { enum: DEAL_ROW_STATUSES }).notNull(),
     note: text('note').notNull().default(''),
+    /**
+     * The fund's stage a member placed the deal in by this change (a board move, Move to, a bulk
+     * move or its Undo), so a move between two stages of one triage is on record and Reports counts
+     * the stages a deal went through; null for a status change that named no stage (and for rows
+     * older than migration 0050), or once the stage is deleted.
+     */
+    toStageId: uuid('to_stage_id').references(() => fundStages.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deal_status_history_deal_idx').on(t.dealId, t.createdAt)],

@@ -661,7 +661,7 @@ export const createDealsRepository = repository((db) => {
      * answered (undefined for no such deal of the fund). The same status with no note changes nothing.
      * The deal_counts rows its change moves stay locked until the caller's transaction ends.
      */
-    changeStatus: async ({ fundId, dealIds, userId, to, note }: { fundId: string; dealIds: string[]; userId: string; to: DealRowStatus; note: string }) =>
+    changeStatus: async ({ fundId, dealIds, userId, to, note, stageId = null }: { fundId: string; dealIds: string[]; userId: string; to: DealRowStatus; note: string; stageId?: string | null }) =>
       rawRows<{ id: string; from: DealRowStatus; startupName: string }>(
         db,
         sql`
@@ -672,8 +672,8 @@ export const createDealsRepository = repository((db) => {
           update ${deals} set status = ${to}, updated_at = now()
           where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.fundId} = ${fundId} and (${deals.status} <> ${to} or ${note} <> '')
         ), recorded as (
-          insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note)
-          select old.id, ${userId}::uuid, old.status, ${to}, ${note} from old where old.status <> ${to} or ${note} <> ''
+          insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note, to_stage_id)
+          select old.id, ${userId}::uuid, old.status, ${to}, ${note}, ${stageId}::uuid from old where old.status <> ${to} or ${note} <> ''
         )
         select old.id as id, old.status as "from", old.startup_name as "startupName" from old`,
       ),

@@ -358,7 +358,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     { fundId, userId, dealIds, status, note, stageId }: { fundId: string; userId: string; dealIds: string[]; status: DealRowStatus; note: string; stageId?: string | null },
   ) {
     const r = repo.in(tx);
-    const before = await r.changeStatus({ fundId, dealIds, userId, to: status, note });
+    const before = await r.changeStatus({ fundId, dealIds, userId, to: status, note, stageId: stageId ?? null });
     const found = before.map((b) => b.id);
     if (!found.length) return before;
     if (stageId !== undefined) {

@@ -39,8 +39,8 @@ export const createFundReportsRepository = repository((db) => ({
   /**
    * How far each deal went, grouped: per channel, furthest stage position reached, FitScore band
    * (null: unscored) and whether it is now Cold. A deal reached a stage when it is in it now or its
-   * status history moved it to the status whose first stage it is (a move to a status lands in
-   * that status's first stage, ADR 0061); every deal arrived in the first New stage. Cold stages
+   * status history placed it there (a move names its stage; a status change that names none lands
+   * in that status's first stage, ADR 0061); every deal arrived in the first New stage. Cold stages
    * (Passed) are exits, never a step reached.
    */
   reach: async (scope: ReportScope, band: number) => {
@@ -50,9 +50,12 @@ export const createFundReportsRepository = repository((db) => ({
         firsts as (select triage, min(position) as pos from st group by triage),
         c as (${cohort(scope)}),
         -- Set-based: the history of the cohort's deals grouped once (a hash join), not probed per deal.
+        -- A move names its stage (to_stage_id) since migration 0050; an older row, or a status change
+        -- that named none, landed in its status's first stage.
         moved as (
-          select h.deal_id, max(f.pos) as pos
+          select h.deal_id, max(coalesce(hs.position, f.pos)) as pos
           from ${dealStatusHistory} h join c on c.id = h.deal_id join firsts f on f.triage = h.to_status
+          left join st hs on hs.id = h.to_stage_id
           where h.to_status <> 'cold'
           group by h.deal_id
         )

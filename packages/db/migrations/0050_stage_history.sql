@@ -1,0 +1,2 @@
+ALTER TABLE "deal_status_history" ADD COLUMN "to_stage_id" uuid;--> statement-breakpoint
+ALTER TABLE "deal_status_history" ADD CONSTRAINT "deal_status_history_to_stage_id_fund_stages_id_fk" FOREIGN KEY ("to_stage_id") REFERENCES "public"."fund_stages"("id") ON DELETE set null ON UPDATE no action;
