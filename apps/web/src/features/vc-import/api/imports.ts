@@ -1,6 +1,7 @@
 import { buildPath, dealImportEndpoints, type DealImport, type ImportMapping } from '@fitscore/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiUrl, authHeader, callEndpoint, readError } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 import { queryKeys } from '@/lib/query-keys';
 
 const POLL_MS = 1000;
@@ -49,21 +50,5 @@ export function useStartImport() {
 }
 
 /** Downloads the report (every row, what became of it and why); rejects with the server's reason. */
-export async function downloadImportReport(id: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(buildPath(dealImportEndpoints.report.path, { id })), { headers: authHeader() });
-  } catch {
-    throw new Error('Cannot reach the FitScore server. Check your connection and try again.');
-  }
-  if (!response.ok) throw await readError(response, 'Could not download the report. Please try again.');
-  const filename = /filename="([^"]+)"/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'import-report.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadImportReport = (id: string) =>
+  downloadFile(buildPath(dealImportEndpoints.report.path, { id }), { fallbackName: 'import-report.csv', failed: 'Could not download the report. Please try again.' });
