@@ -17,33 +17,18 @@ import { fileURLToPath } from 'node:url';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import pg from 'pg';
 import { migrateDatabase, openDatabase } from '@fitscore/db';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
+import { scratchDatabase } from './lib/scratch-database.mjs';
 
 const PROCESS = process.argv.includes('--process');
 const pgIndex = process.argv.indexOf('--pg');
 const pgServer = pgIndex > 0 ? process.argv[pgIndex + 1] : undefined;
-let databaseUrl;
-let dropDatabase = async () => {};
-if (pgServer) {
-  const name = `fitscore_bench_intake_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: pgServer });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+const scratch = pgServer ? await scratchDatabase(pgServer, 'fitscore_bench_intake') : null;
+const databaseUrl = scratch?.url;
+const dropDatabase = async () => scratch?.drop();
 const FORMS = Number(process.env.BENCH_FORMS ?? 200);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 200);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);

@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadClient } from './lib/load-client.mjs';
 import { freePort } from './lib/local-server.mjs';
+import { scratchDatabase } from './lib/scratch-database.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pgIndex = process.argv.indexOf('--pg');
@@ -68,17 +69,9 @@ const pct = (values, p) => {
 };
 const ms = (n) => Math.round(n * 10) / 10;
 const dataDir = mkdtempSync(join(tmpdir(), 'fitscore-bench-'));
-let databaseUrl;
 /** The bench's own database on the --pg server, dropped at the end. */
-const benchDatabase = `fitscore_bench_${randomBytes(4).toString('hex')}`;
-if (pgServer) {
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  await admin.query(`create database ${benchDatabase}`);
-  await admin.end();
-  // The URL's database swapped by text: a Unix-socket URL (postgres://user@/db?host=/var/run/postgresql) has no host for `new URL`.
-  databaseUrl = pgServer.replace(/\/[^/?]*(\?|$)/, `/${benchDatabase}$1`);
-}
+const scratch = pgServer ? await scratchDatabase(pgServer, 'fitscore_bench') : null;
+const databaseUrl = scratch?.url;
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -141,7 +134,7 @@ async function backendPids() {
   if (!databaseUrl) return [];
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
-  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [benchDatabase]);
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [scratch.name]);
   await admin.end();
   return rows.map((r) => r.pid);
 }
@@ -488,12 +481,7 @@ for (let round = 0; round < (ONLY ? 0 : ROUNDS); round++) {
 }
 
 await stopServer();
-if (databaseUrl) {
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  await admin.query(`drop database ${benchDatabase} with (force)`);
-  await admin.end();
-}
+await scratch?.drop();
 rmSync(dataDir, { recursive: true, force: true });
 
 const rows = [...results.values()];
