@@ -73,6 +73,9 @@ export async function startFitScore(env: Record<string, string> = {}, options: {
       LOG_PRETTY: 'false',
       // Journeys sign up many accounts from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Longer than the test's own fetch keep-alive (4 s), as a balancer's is: a busy test worker
+      // must not reuse a socket the server has just closed ('fetch failed: other side closed').
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -46,6 +46,10 @@ export async function startTestServer(
     SERVE_WEB: 'false',
     // Suites create many accounts from one address; the rate-limit tests set their own limits.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Longer than the test client's own keep-alive (undici closes an idle socket after 4 s): a
+    // client busy for seconds (making a 512 MB bomb) must not reuse a socket the server has
+    // just closed ("other side closed"), as it can when both time out near 5 s.
+    KEEP_ALIVE_TIMEOUT_MS: '65000',
     ...env,
   });
   const app = await buildApp(config, { ...options, database: database.handle });

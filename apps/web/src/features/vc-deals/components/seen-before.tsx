@@ -108,16 +108,16 @@ function SeenBeforeParts({ data }: { data: SeenBefore }) {
                   {SUB_SCORE_LABELS[s.dimension]} {s.from} → {s.to} <span className={cn('font-semibold', deltaTone(s.delta))}>({signed(s.delta)})</span>
                 </li>
               ))}
-            {changes.sections.gained.map((s) => (
-              <li key={`g-${s.kind}`} className="text-emerald-800">
-                New section: {SECTION_LABELS[s.kind]}
+            {changes.sections.gained.length ? (
+              <li className="text-emerald-800">
+                {changes.sections.gained.length === 1 ? 'New section' : 'New sections'}: {changes.sections.gained.map((s) => SECTION_LABELS[s.kind]).join(', ')}
               </li>
-            ))}
-            {changes.sections.lost.map((s) => (
-              <li key={`l-${s.kind}`} className="text-red-800">
-                Section gone: {SECTION_LABELS[s.kind]}
+            ) : null}
+            {changes.sections.lost.length ? (
+              <li className="text-red-800">
+                {changes.sections.lost.length === 1 ? 'Section gone' : 'Sections gone'}: {changes.sections.lost.map((s) => SECTION_LABELS[s.kind]).join(', ')}
               </li>
-            ))}
+            ) : null}
             {changes.facts.added.map((f, i) => (
               <li key={`fa-${i}`} className="text-emerald-800">
                 Now states {factText(f)}
@@ -129,11 +129,10 @@ function SeenBeforeParts({ data }: { data: SeenBefore }) {
                 {factText(c.before)} → {factText(c.after)}
               </li>
             ))}
-            {changes.facts.removed.map((f, i) => (
-              <li key={`fr-${i}`} className="text-red-800">
-                No longer states {factText(f)}
-              </li>
-            ))}
+            {changes.facts.removed.length ? (
+              // One line for what the new deck no longer says: a reader scans it, not 30 lines of it.
+              <li className="text-red-800">No longer states: {changes.facts.removed.map((f) => factText(f)).join('; ')}</li>
+            ) : null}
           </ul>
         </section>
       ) : null}
