@@ -1,8 +1,18 @@
-import { PIPELINE_COLUMN_LABELS, PIPELINE_COLUMNS, type BulkSelection, type Deal, type DealStatus, type FundMember, type PipelineColumn, type SavedView, type SavedViewState } from '@fitscore/contracts';
+import {
+  PIPELINE_COLUMN_LABELS,
+  PIPELINE_COLUMNS,
+  type BulkSelection,
+  type Deal,
+  type DealStatus,
+  type FundMember,
+  type PipelineColumn,
+  type SavedView,
+  type SavedViewState,
+} from '@fitscore/contracts';
 import { Columns3, Rows3, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
+import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 import { Button } from '@/components/ui/button';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -95,7 +105,13 @@ function LayoutSwitch({ value, onChange }: { value: Layout; onChange: (layout: L
 }
 
 /** Which optional columns the table shows (a saved view brings its own). */
-function ColumnsMenu({ value, onChange }: { value: readonly PipelineColumn[]; onChange: (columns: PipelineColumn[]) => void }) {
+function ColumnsMenu({
+  value,
+  onChange,
+}: {
+  value: readonly PipelineColumn[];
+  onChange: (columns: PipelineColumn[]) => void;
+}) {
   return (
     <details className="relative">
       <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50">
@@ -108,7 +124,9 @@ function ColumnsMenu({ value, onChange }: { value: readonly PipelineColumn[]; on
             <input
               type="checkbox"
               checked={value.includes(c)}
-              onChange={(e) => onChange(PIPELINE_COLUMNS.filter((x) => (x === c ? e.target.checked : value.includes(x))))}
+              onChange={(e) =>
+                onChange(PIPELINE_COLUMNS.filter((x) => (x === c ? e.target.checked : value.includes(x))))
+              }
             />
             {PIPELINE_COLUMN_LABELS[c]}
           </label>
@@ -122,16 +140,22 @@ function ColumnsMenu({ value, onChange }: { value: readonly PipelineColumn[]; on
 function usePicked(view: PipelineView) {
   const key = JSON.stringify(listQuery(view));
   // Kept with the list it was made in: a new view is a new list, where nothing is picked yet.
-  const [state, setState] = useState<{ key: string; ids: Set<string>; anchor: number | null; allMatching: boolean }>(() => ({
-    key,
-    ids: new Set(),
-    anchor: null,
-    allMatching: false,
-  }));
+  const [state, setState] = useState<{ key: string; ids: Set<string>; anchor: number | null; allMatching: boolean }>(
+    () => ({
+      key,
+      ids: new Set(),
+      anchor: null,
+      allMatching: false,
+    }),
+  );
   const live = state.key === key ? state : { key, ids: new Set<string>(), anchor: null, allMatching: false };
   const clear = useCallback(() => setState({ key, ids: new Set(), anchor: null, allMatching: false }), [key]);
   const setIds = useCallback((ids: Set<string>) => setState({ key, ids, anchor: null, allMatching: false }), [key]);
-  const setAllMatching = useCallback((allMatching: boolean) => setState((s) => ({ ...(s.key === key ? s : { key, ids: new Set<string>(), anchor: null }), allMatching })), [key]);
+  const setAllMatching = useCallback(
+    (allMatching: boolean) =>
+      setState((s) => ({ ...(s.key === key ? s : { key, ids: new Set<string>(), anchor: null }), allMatching })),
+    [key],
+  );
   const pick = useCallback(
     (deals: Deal[], index: number, range: boolean) => {
       const target = deals[index];
@@ -172,7 +196,7 @@ function useLoadMore(enabled: boolean, load: () => void) {
 
 /** The pipeline's working surface: search and filters, tabs, the table (cards on a phone), triage by click or key, quick view. */
 export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActions }: DealsWorkspaceProps) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const view = useMemo(() => readView(params, fixedStatus), [params, fixedStatus]);
   const [chosenLayout, setLayout] = useLayout();
   // The board is the whole pipeline's; the Hot/Track/Cold pages stay lists.
@@ -209,12 +233,12 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
   const applyView = useCallback(
     (saved: SavedView) => {
       const { columns: shown, layout: chosen, ...filters } = saved.state;
-      setParams(writeView(filters, fixedStatus));
+      updateParams(() => writeView(filters, fixedStatus));
       setColumns(shown);
       setLayout(chosen);
       setActiveViewId(saved.id);
     },
-    [fixedStatus, setParams, setLayout],
+    [fixedStatus, updateParams, setLayout],
   );
   // The member's default view opens the plain pipeline (an address with a view of its own keeps it).
   const openedWithDefault = useRef(false);
@@ -243,12 +267,20 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
 
   const update = useCallback(
     (patch: Partial<PipelineView>) =>
-      setParams(writeView({ ...view, ...patch }, fixedStatus), { replace: !('tab' in patch) }),
-    [view, fixedStatus, setParams],
+      updateParams((current) => writeView({ ...readView(current, fixedStatus), ...patch }, fixedStatus), {
+        replace: !('tab' in patch),
+      }),
+    [fixedStatus, updateParams],
   );
   const clear = useCallback(
-    () => setParams(writeView({ ...readView(new URLSearchParams(), fixedStatus), tab: view.tab }, fixedStatus)),
-    [fixedStatus, setParams, view.tab],
+    () =>
+      updateParams((current) =>
+        writeView(
+          { ...readView(new URLSearchParams(), fixedStatus), tab: readView(current, fixedStatus).tab },
+          fixedStatus,
+        ),
+      ),
+    [fixedStatus, updateParams],
   );
 
   const giveTo = useCallback(
@@ -317,7 +349,13 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
           board={layout === 'board'}
         />
         {fixedStatus || !views.data ? null : (
-          <SavedViewsMenu views={views.data.views} defaultViewId={views.data.defaultViewId} activeId={activeViewId} current={viewState} onApply={applyView} />
+          <SavedViewsMenu
+            views={views.data.views}
+            defaultViewId={views.data.defaultViewId}
+            activeId={activeViewId}
+            current={viewState}
+            onApply={applyView}
+          />
         )}
         {layout === 'table' ? (
           <BulkBar
@@ -409,7 +447,9 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
               onPick={(i, range) => picked.pick(deals, i, range)}
               allPicked={picked.allMatching || (deals.length > 0 && deals.every((d) => picked.ids.has(d.id)))}
               onPickAll={() =>
-                picked.allMatching || deals.every((d) => picked.ids.has(d.id)) ? picked.clear() : picked.setIds(new Set(deals.map((d) => d.id)))
+                picked.allMatching || deals.every((d) => picked.ids.has(d.id))
+                  ? picked.clear()
+                  : picked.setIds(new Set(deals.map((d) => d.id)))
               }
             />
             <div ref={sentinel} className="flex justify-center py-2">

@@ -32,7 +32,9 @@ export function ChannelsReport({ report }: { report: FundReport }) {
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
           <YAxis type="category" dataKey="name" width={72} tick={{ fontSize: 11 }} interval={0} />
-          <Tooltip formatter={(_value, _name, item) => [(item.payload as (typeof data)[number]).label, `Share ${past}`]} />
+          <Tooltip
+            formatter={(_value, _name, item) => [(item.payload as (typeof data)[number]).label, `Share ${past}`]}
+          />
           <Bar dataKey="percent" name={`Share ${past}`} maxBarSize={22} minPointSize={2} isAnimationActive={false}>
             {data.map((d) => (
               <Cell key={d.source} fill={SOURCE_COLORS[d.source]} />

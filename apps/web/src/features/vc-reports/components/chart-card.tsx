@@ -66,7 +66,12 @@ export function ChartCard({
             <ImageDown className="h-4 w-4" aria-hidden="true" />
             PNG
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => downloadCsv(table, exportName(id, period, 'csv'))} aria-label={`Download ${title} data as CSV`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => downloadCsv(table, exportName(id, period, 'csv'))}
+            aria-label={`Download ${title} data as CSV`}
+          >
             <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
             CSV
           </Button>

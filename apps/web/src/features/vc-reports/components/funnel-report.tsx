@@ -8,7 +8,10 @@ const COLOR = '#4f46e5';
 /** The fund's stages in order: how many deals of the period reached each, and the conversion from the stage before. */
 export function FunnelReport({ report }: { report: FundReport }) {
   const { stages, passed } = report.funnel;
-  const data = stages.map((s) => ({ ...s, label: s.conversion === null ? `${s.reached}` : `${s.reached} · ${percent(s.conversion)}` }));
+  const data = stages.map((s) => ({
+    ...s,
+    label: s.conversion === null ? `${s.reached}` : `${s.reached} · ${percent(s.conversion)}`,
+  }));
   const first = stages[0]?.reached ?? 0;
   return (
     <ChartCard
@@ -33,8 +36,20 @@ export function FunnelReport({ report }: { report: FundReport }) {
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
           <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11 }} interval={0} />
-          <Tooltip formatter={(value, _name, item) => [`${String(value)} (${percent((item.payload as (typeof data)[number]).conversion)} of the stage before)`, 'Reached']} />
-          <Bar dataKey="reached" name="Deals that reached the stage" fill={COLOR} maxBarSize={22} minPointSize={2} isAnimationActive={false}>
+          <Tooltip
+            formatter={(value, _name, item) => [
+              `${String(value)} (${percent((item.payload as (typeof data)[number]).conversion)} of the stage before)`,
+              'Reached',
+            ]}
+          />
+          <Bar
+            dataKey="reached"
+            name="Deals that reached the stage"
+            fill={COLOR}
+            maxBarSize={22}
+            minPointSize={2}
+            isAnimationActive={false}
+          >
             <LabelList dataKey="label" position="right" style={{ fontSize: 11, fill: '#334155' }} />
           </Bar>
         </BarChart>

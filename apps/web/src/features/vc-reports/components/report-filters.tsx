@@ -9,13 +9,18 @@ export function ReportFiltersBar({
   report,
 }: {
   filters: ReportFilters;
-  onChange: (next: ReportFilters) => void;
+  /** Called with what changed; the screen applies it to the filters as they are by then. */
+  onChange: (patch: Partial<ReportFilters>) => void;
   report: FundReport | undefined;
 }) {
-  const set = (patch: Partial<ReportFilters>) => onChange({ ...filters, ...patch });
   const custom = filters.period === 'custom';
   return (
-    <form role="search" aria-label="Report filters" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label="Report filters"
+      className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <Field label="Period" className="col-span-2 sm:col-span-1">
         {(ids) => (
           <Select
@@ -24,7 +29,11 @@ export function ReportFiltersBar({
             onChange={(e) => {
               const period = e.target.value as PeriodValue;
               // Custom dates start from the period on screen.
-              set(period === 'custom' ? { period, from: report?.period.from ?? '', to: report?.period.to ?? '' } : { period });
+              onChange(
+                period === 'custom'
+                  ? { period, from: report?.period.from ?? '', to: report?.period.to ?? '' }
+                  : { period },
+              );
             }}
           >
             {PERIODS.map((p) => (
@@ -38,16 +47,32 @@ export function ReportFiltersBar({
       {custom ? (
         <>
           <Field label="From">
-            {(ids) => <Input {...ids} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />}
+            {(ids) => (
+              <Input
+                {...ids}
+                type="date"
+                value={filters.from}
+                max={filters.to || undefined}
+                onChange={(e) => onChange({ from: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="To">
-            {(ids) => <Input {...ids} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />}
+            {(ids) => (
+              <Input
+                {...ids}
+                type="date"
+                value={filters.to}
+                min={filters.from || undefined}
+                onChange={(e) => onChange({ to: e.target.value })}
+              />
+            )}
           </Field>
         </>
       ) : null}
       <Field label="Sector">
         {(ids) => (
-          <Select {...ids} value={filters.sector} onChange={(e) => set({ sector: e.target.value })}>
+          <Select {...ids} value={filters.sector} onChange={(e) => onChange({ sector: e.target.value })}>
             <option value="">All sectors</option>
             {report?.options.sectors.map((s) => (
               <option key={s} value={s}>
@@ -59,7 +84,7 @@ export function ReportFiltersBar({
       </Field>
       <Field label="Owner">
         {(ids) => (
-          <Select {...ids} value={filters.owner} onChange={(e) => set({ owner: e.target.value })}>
+          <Select {...ids} value={filters.owner} onChange={(e) => onChange({ owner: e.target.value })}>
             <option value="">Anyone</option>
             {report?.options.owners.map((m) => (
               <option key={m.id} value={m.id}>

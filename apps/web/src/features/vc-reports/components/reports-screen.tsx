@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/layout/query-state';
+import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 import { useFundReport } from '../api/reports';
 import { filtersOf, paramsOf, toQuery } from '../lib/period';
 import { ChannelsReport } from './channels-report';
@@ -14,12 +14,18 @@ const dayLabel = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
 
 /** The fund's reports over the deals received in the chosen period, sector and owner. */
 export function ReportsScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const filters = filtersOf(params);
   const query = useFundReport(toQuery(filters));
   return (
     <>
-      <ReportFiltersBar filters={filters} onChange={(next) => setParams(paramsOf(next), { replace: true })} report={query.data} />
+      <ReportFiltersBar
+        filters={filters}
+        onChange={(patch) =>
+          updateParams((current) => paramsOf({ ...filtersOf(current), ...patch }), { replace: true })
+        }
+        report={query.data}
+      />
       <QueryState query={query} label="Loading reports">
         {(report) => (
           <div aria-busy={query.isFetching} className="space-y-6">

@@ -9,7 +9,11 @@ const DECISION = { label: 'Median days to a decision', color: '#f59e0b' };
 /** Median days from receipt to the first review and to a decision, overall and per month received. */
 export function TimingReport({ report }: { report: FundReport }) {
   const { firstReview, decision, months } = report.timing;
-  const data = months.map((m) => ({ month: monthLabel(m.month), review: m.firstReview.medianDays, decision: m.decision.medianDays }));
+  const data = months.map((m) => ({
+    month: monthLabel(m.month),
+    review: m.firstReview.medianDays,
+    decision: m.decision.medianDays,
+  }));
   return (
     <ChartCard
       id="time-to-review-and-decision"
@@ -19,9 +23,21 @@ export function TimingReport({ report }: { report: FundReport }) {
       period={report.period}
       legend={[REVIEW, DECISION]}
       table={{
-        header: ['Month received', 'Median days to first review', 'Deals reviewed', 'Median days to a decision', 'Deals decided'],
+        header: [
+          'Month received',
+          'Median days to first review',
+          'Deals reviewed',
+          'Median days to a decision',
+          'Deals decided',
+        ],
         rows: [
-          ...months.map((m) => [m.month, m.firstReview.medianDays, m.firstReview.count, m.decision.medianDays, m.decision.count]),
+          ...months.map((m) => [
+            m.month,
+            m.firstReview.medianDays,
+            m.firstReview.count,
+            m.decision.medianDays,
+            m.decision.count,
+          ]),
           ['Whole period', firstReview.medianDays, firstReview.count, decision.medianDays, decision.count],
         ],
       }}
@@ -30,13 +46,15 @@ export function TimingReport({ report }: { report: FundReport }) {
           <div>
             <dt className="text-slate-500">First review</dt>
             <dd className="font-semibold text-slate-900">
-              {daysLabel(firstReview.medianDays)} <span className="font-normal text-slate-500">({firstReview.count} reviewed)</span>
+              {daysLabel(firstReview.medianDays)}{' '}
+              <span className="font-normal text-slate-500">({firstReview.count} reviewed)</span>
             </dd>
           </div>
           <div>
             <dt className="text-slate-500">Decision</dt>
             <dd className="font-semibold text-slate-900">
-              {daysLabel(decision.medianDays)} <span className="font-normal text-slate-500">({decision.count} decided)</span>
+              {daysLabel(decision.medianDays)}{' '}
+              <span className="font-normal text-slate-500">({decision.count} decided)</span>
             </dd>
           </div>
         </dl>
@@ -49,8 +67,26 @@ export function TimingReport({ report }: { report: FundReport }) {
           <YAxis tick={{ fontSize: 11 }} width={40} />
           <Tooltip formatter={(value) => daysLabel(typeof value === 'number' ? value : null)} />
           <Legend iconSize={10} wrapperStyle={LEGEND_STYLE} />
-          <Line type="monotone" dataKey="review" name={REVIEW.label} stroke={REVIEW.color} strokeWidth={2} connectNulls dot isAnimationActive={false} />
-          <Line type="monotone" dataKey="decision" name={DECISION.label} stroke={DECISION.color} strokeWidth={2} connectNulls dot isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="review"
+            name={REVIEW.label}
+            stroke={REVIEW.color}
+            strokeWidth={2}
+            connectNulls
+            dot
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="decision"
+            name={DECISION.label}
+            stroke={DECISION.color}
+            strokeWidth={2}
+            connectNulls
+            dot
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>

@@ -29,7 +29,15 @@ export function WeeklyReport({ report }: { report: FundReport }) {
           <Tooltip />
           <Legend iconSize={10} wrapperStyle={LEGEND_STYLE} />
           {DEAL_SOURCES.map((s) => (
-            <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} stackId="source" fill={SOURCE_COLORS[s]} maxBarSize={28} isAnimationActive={false} />
+            <Bar
+              key={s}
+              dataKey={s}
+              name={SOURCE_LABELS[s]}
+              stackId="source"
+              fill={SOURCE_COLORS[s]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>
