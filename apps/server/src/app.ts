@@ -65,7 +65,12 @@ import * as shareLinksModule from './modules/share-links/share-links.module.ts';
 import * as teamModule from './modules/team/team.module.ts';
 import * as webhooksOutModule from './modules/webhooks-out/webhooks-out.module.ts';
 import { registerAccessGuard, type Authenticator } from './plugins/auth.ts';
-import { limitConnectionsPerAddress, serverTimeouts, trustProxyOption } from './plugins/connection-limits.ts';
+import {
+  keepConnectionsWhileAnswering,
+  limitConnectionsPerAddress,
+  serverTimeouts,
+  trustProxyOption,
+} from './plugins/connection-limits.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerLifecycle } from './plugins/lifecycle.ts';
 import { REDACTED_LOG_PATHS, serializeErrorForLog, serializeRequestForLog } from './plugins/log-safety.ts';
@@ -106,12 +111,22 @@ function loggerOptions(config: AppConfig, stream: DestinationStream | undefined)
     level: config.log.level,
     redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' },
     serializers: { err: serializeErrorForLog, req: serializeRequestForLog },
-    ...(stream ? { stream } : config.log.pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    ...(stream
+      ? { stream }
+      : config.log.pretty
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+        : {}),
   };
 }
 
 /** The infrastructure every module may use; the parts a test may replace come from `options`. */
-function buildPlatform(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, options: BuildOptions, monitoring: Monitoring): Platform {
+function buildPlatform(
+  app: FastifyInstance,
+  config: AppConfig,
+  database: DatabaseHandle,
+  options: BuildOptions,
+  monitoring: Monitoring,
+): Platform {
   const { db } = database;
   const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
   let analyzer = options.analyzer;
@@ -167,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: false },
   });
   limitConnectionsPerAddress(app.server, config.connections.maxPerAddress, config.trustProxy);
+  keepConnectionsWhileAnswering(app);
   registerLifecycle(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -178,7 +194,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg'), namedStatements: config.databaseNamedStatements }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: join(config.dataDir, 'pg'),
+      namedStatements: config.databaseNamedStatements,
+    }));
   if (!options.database) {
     await migrateDatabase(database, config.databaseUrl);
     app.addHook('onClose', () => database.close());
@@ -198,7 +218,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     delegator: async (request: FastifyRequest) => {
       const origin = request.headers.origin;
       const applyPath = /^\/api\/apply(?:-host)?\//.test(request.url);
-      const extra = applyPath && origin && !config.corsOrigins.includes(origin) && (await applyOrigins.allow(origin)) ? [origin] : [];
+      const extra =
+        applyPath && origin && !config.corsOrigins.includes(origin) && (await applyOrigins.allow(origin))
+          ? [origin]
+          : [];
       return { ...corsOptions, origin: [...config.corsOrigins, ...extra] };
     },
   });
@@ -208,7 +231,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onReady', () => limits.start());
   app.addHook('preClose', () => limits.close());
   await app.register(rateLimit, { global: false, ...limits.rateLimitOptions });
-  await app.register(multipart, { limits: { fileSize: MAX_DECK_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_DECK_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
+  });
   await app.register(sse, { heartbeatInterval: 25_000 });
   await registerOpenApi(app, config);
   registerNotFound(app, { max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
@@ -240,7 +265,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('ops', { registry: monitoring.registry, readiness });
   // The audit log first: it records the audited routes' events as they answer (ADR 0064).
   auditModule.register(app, { platform });
-  const { auth, protection } = authModule.register(app, { platform, onboarding, secondFactor, authenticator, passwordPolicy });
+  const { auth, protection } = authModule.register(app, {
+    platform,
+    onboarding,
+    secondFactor,
+    authenticator,
+    passwordPolicy,
+  });
   accountSecurityModule.register(app, { platform, auth, protection, secondFactor });
   leadsModule.register(app, { platform });
   docsModule.register(app);
@@ -269,7 +300,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const funds = fundsModule.register(app, { platform, onboarding });
   const stages = stagesModule.create({ platform });
   const blind = blindLookModule.create({ platform, stages });
-  const deals = dealsModule.register(app, { platform, decks, pageImages: decks.pageImages, scoring, funds, stages, blind });
+  const deals = dealsModule.register(app, {
+    platform,
+    decks,
+    pageImages: decks.pageImages,
+    scoring,
+    funds,
+    stages,
+    blind,
+  });
   blindLookModule.register(app, { blind, deals });
   const integrations = integrationsModule.register(app, { platform, jobs, deals });
   // Enterprise white-label: the apply page's and founder emails' brand, and a fund's own apply host.
@@ -295,7 +334,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const team = teamModule.register(app, { platform, dealTeam: deals.team });
   fundReportsModule.register(app, { platform, stages, deals, team });
   // Follow-ups: reminders, the fund's 'no touch' rule, what is due, and the digest email (ADR 0067).
-  followUpsModule.register(app, { platform, jobs, deals, stages, team, collab, notifications, ...(options.now ? { now: options.now } : {}) });
+  followUpsModule.register(app, {
+    platform,
+    jobs,
+    deals,
+    stages,
+    team,
+    collab,
+    notifications,
+    ...(options.now ? { now: options.now } : {}),
+  });
   // Enterprise: single sign-on and SCIM provisioning, over the auth and team services.
   ssoModule.register(app, { platform, auth, team, passwordPolicy });
   // Enterprise: API keys and the public API under /api/v1/, over the same services.

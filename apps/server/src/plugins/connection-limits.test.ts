@@ -6,13 +6,22 @@ import { startTestServer, type TestServer } from '../../test/test-server.ts';
 // and one proxy address (127.0.0.5) that is exempt from the cap.
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    REQUEST_TIMEOUT_MS: '2000',
-    HEADERS_TIMEOUT_MS: '1000',
-    IDLE_TIMEOUT_MS: '1500',
-    MAX_CONNECTIONS_PER_ADDRESS: '20',
-    TRUST_PROXY: '127.0.0.5',
-  });
+  server = await startTestServer(
+    {
+      REQUEST_TIMEOUT_MS: '2000',
+      HEADERS_TIMEOUT_MS: '1000',
+      IDLE_TIMEOUT_MS: '1500',
+      MAX_CONNECTIONS_PER_ADDRESS: '20',
+      TRUST_PROXY: '127.0.0.5',
+    },
+    (app) => {
+      // Work that takes longer than the idle timeout, as a large upload does on a busy host.
+      app.post('/test/slow-answer', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        return { answered: true };
+      });
+    },
+  );
 }, 120_000);
 afterAll(() => server.close());
 
@@ -21,12 +30,14 @@ const portOf = (s: TestServer) => Number(new URL(s.url).port);
 /** A client that sends an upload's headers and one byte of its body, then nothing. */
 function stalledUpload(port: number, localAddress = '127.0.0.1') {
   const socket = connect({ host: '127.0.0.1', port, localAddress });
-  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
   socket.on('error', () => {});
   // Read (and drop) whatever the server sends, so its closing the connection is seen.
   socket.resume();
   socket.once('connect', () => {
-    socket.write('POST /user/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    socket.write(
+      'POST /user/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
   });
   return { socket, closed };
 }
@@ -45,7 +56,8 @@ function health(port: number, localAddress: string): Promise<{ status: number; m
   });
 }
 
-const connected = (s: Socket) => new Promise<void>((resolve) => (s.readyState === 'open' ? resolve() : s.once('connect', () => resolve())));
+const connected = (s: Socket) =>
+  new Promise<void>((resolve) => (s.readyState === 'open' ? resolve() : s.once('connect', () => resolve())));
 
 describe('slow clients', () => {
   it('closes 300 stalled uploads within the request timeout while /healthz stays fast', async () => {
@@ -76,12 +88,30 @@ describe('slow clients', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('answers a request whose work takes longer than the idle timeout instead of cutting the connection', async () => {
+    const socket = connect({ host: '127.0.0.1', port: portOf(server) });
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.once('connect', () =>
+      socket.write(
+        'POST /test/slow-answer HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      ),
+    );
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('{"answered":true}');
+  }, 20_000);
+
   it('caps the connections one address holds; other addresses are still served', async () => {
     const port = portOf(server);
     const clients = Array.from({ length: 30 }, () => stalledUpload(port, '127.0.0.3'));
     await Promise.all(clients.map((c) => connected(c.socket)));
     // Those over the cap are closed at once; the first 20 are still open.
-    const early = await Promise.race([Promise.all(clients.slice(20).map((c) => c.closed)), new Promise((r) => setTimeout(() => r('timeout'), 2000))]);
+    const early = await Promise.race([
+      Promise.all(clients.slice(20).map((c) => c.closed)),
+      new Promise((r) => setTimeout(() => r('timeout'), 2000)),
+    ]);
     expect(early).not.toBe('timeout');
     expect(clients.slice(0, 20).every((c) => !c.socket.destroyed)).toBe(true);
     expect((await health(port, '127.0.0.4')).status).toBe(200);

@@ -1,4 +1,5 @@
 import proxyaddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AppConfig, TrustProxy } from '../config/env.ts';
@@ -25,8 +26,27 @@ export function serverTimeouts(c: Connections) {
   };
 }
 
+/**
+ * The idle timeout is for a connection on which nobody is talking: once a request has arrived in full,
+ * the client is waiting for the answer, so the timeout stops until the answer has gone (Node starts the
+ * keep-alive timeout then, and the idle one again with the next request). Without this, work that takes
+ * longer than IDLE_TIMEOUT_MS (a large upload on a busy host) ended with the connection cut and no answer.
+ * A request still arriving stays under the idle timeout, and the whole of it under `requestTimeout`.
+ */
+export function keepConnectionsWhileAnswering(app: FastifyInstance) {
+  app.addHook('preHandler', (request, _reply, done) => {
+    const raw = request.raw;
+    const answering = () => raw.socket?.setTimeout(0);
+    if (raw.complete) answering();
+    else raw.once('end', answering);
+    done();
+  });
+}
+
 /** TRUST_PROXY as Fastify's option: a hop count becomes proxy-addr's own hop rule (trust the nearest n). */
-export function trustProxyOption(trustProxy: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  trustProxy: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
 }
 
