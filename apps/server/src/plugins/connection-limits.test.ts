@@ -30,7 +30,7 @@ const portOf = (s: TestServer) => Number(new URL(s.url).port);
 /** A client that sends an upload's headers and one byte of its body, then nothing. */
 function stalledUpload(port: number, localAddress = '127.0.0.1') {
   const socket = connect({ host: '127.0.0.1', port, localAddress });
-  const closed = new Promise((resolve) => socket.once('close', resolve));
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
   socket.on('error', () => {});
   // Read (and drop) whatever the server sends, so its closing the connection is seen.
   socket.resume();
