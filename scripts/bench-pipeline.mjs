@@ -226,11 +226,13 @@ await migrateDatabase(handle, databaseUrl);
 const score = (salt) => sql.raw(`1 + abs(hashtext(d.id::text || '${salt}')) % 10`);
 async function seed(fundId, n) {
   await handle.db.execute(sql`
-    insert into deals (fund_id, startup_name, sector, stage, geography, source, status, created_at, confidence)
+    insert into deals (fund_id, startup_name, sector, stage, geography, region, source, status, created_at, confidence)
     select ${fundId}::uuid, 'Startup ' || g,
       (array['SaaS','Fintech','Energy','Health','Robotics'])[1 + g % 5],
       (array['Pre-seed','Seed','Series A'])[1 + g % 3],
       (array['US','EU','APAC'])[1 + (g / 7) % 3],
+      -- The region the product reads from each geography (@fitscore/thesis regionsOf).
+      (array['US','EUROPE','ASIA'])[1 + (g / 7) % 3],
       (array['upload','form','email','webhook'])[1 + g % 4],
       (array['new','hot','track','cold'])[1 + (g / 3) % 4],
       now() - g * interval '1 minute',
@@ -310,7 +312,9 @@ const scenarios = [
   ['tab: hot', '/api/vc/deals?status=hot'],
   ['filter: sector', '/api/vc/deals?sector=Fintech'],
   ['filter: stage', '/api/vc/deals?stage=Seed'],
-  ['filter: region', '/api/vc/deals?region=EU'],
+  ['filter: region', '/api/vc/deals?region=EUROPE'],
+  // A region none of the fund's deals is from: nothing to find, so nothing should be read.
+  ['filter: region with no deals', '/api/vc/deals?region=AFRICA'],
   ['filter: confidence', '/api/vc/deals?confidence=High'],
   ['filter: source', '/api/vc/deals?source=email'],
   // Every seeded name is 'Startup N': this term shares six trigrams with all 100,000 rows.
