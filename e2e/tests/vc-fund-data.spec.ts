@@ -56,7 +56,7 @@ test.describe('Settings → Data', () => {
     const bytes = await readFile((await file.path())!);
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     expect(bytes.includes(Buffer.from('manifest.json'))).toBe(true);
-    await expect(page.getByText('Your fund’s data was downloaded')).toBeVisible();
+    await expect(page.getByText('Your fund’s data is downloading')).toBeVisible();
 
     // Deleting: the button stays off until the fund's name is typed exactly.
     await page.getByRole('button', { name: 'Delete fund' }).click();

@@ -351,7 +351,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Enterprise: outgoing webhooks of deal events, signed (Standard Webhooks) and retried for a day.
   webhooksOutModule.register(app, { platform, jobs, deals, scoring, collab, notifications });
   // Enterprise: the fund's data as one archive, and the fund's deletion after a grace period.
-  fundDataModule.register(app, { platform, jobs, funds, auth });
+  fundDataModule.register(app, { platform, jobs, funds, auth, memberships });
   releaseAttemptLog();
 
   assertAllProvided([authenticator, secondFactor, passwordPolicy, usage.scansThisMonth, usage.versionsKept]);

@@ -15,7 +15,15 @@ export const FUND_DATA_MESSAGES = {
   alreadyScheduled: 'This fund is already scheduled for deletion.',
   notScheduled: 'This fund is not scheduled for deletion.',
   gracePeriodOver: 'The grace period has ended: the fund is being deleted.',
+  linkExpired: 'This download link has expired. Export the data again from Settings → Data.',
 } as const;
+
+/** How long an archive's download link works: long enough for the browser to start it, never to be kept. */
+export const FUND_ARCHIVE_LINK_TTL_SECONDS = 60;
+
+/** A link the browser downloads the archive from by itself (it streams to disk, never into the page's memory). */
+export const FundArchiveLinkSchema = z.object({ url: z.string(), expiresAt: IsoDateTimeSchema }).meta({ id: 'FundArchiveLink' });
+export type FundArchiveLink = z.infer<typeof FundArchiveLinkSchema>;
 
 export const FundDeletionSchema = z
   .object({
@@ -44,6 +52,25 @@ export const fundDataEndpoints = {
     summary:
       'Everything the fund holds as one ZIP archive, streamed: a JSON Lines file per table under data/ and the deck files under decks/ (402 without the Enterprise plan)',
     tags: ['fund-data'],
+    binary: { contentType: 'application/zip' },
+    response: z.string(),
+  }),
+  exportLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/vc/fund-data/export/link',
+    access: 'fund:admin',
+    summary:
+      'A link to the archive for the browser to download by itself: it works for 60 seconds, for this session only, while the caller is still an admin of the fund (402 without the Enterprise plan)',
+    tags: ['fund-data'],
+    response: FundArchiveLinkSchema,
+  }),
+  exportDownload: defineEndpoint({
+    method: 'GET',
+    path: '/api/vc/fund-data/export/download',
+    access: 'public',
+    summary: 'The archive, from a link made by POST /api/vc/fund-data/export/link (401 once it has expired or its session has ended, 403 once its maker is no longer an admin)',
+    tags: ['fund-data'],
+    query: z.object({ ticket: z.string().max(1024) }),
     binary: { contentType: 'application/zip' },
     response: z.string(),
   }),

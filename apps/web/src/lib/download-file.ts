@@ -29,13 +29,27 @@ export async function downloadFile(path: string, { fallbackName, failed }: { fal
   const blob = await response.blob();
   const filename = filenameFrom(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveFrom(url, filename);
   // Give the browser a moment to start the download before the blob goes away.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return filename;
+}
+
+/** Has the browser save what an address answers (a file the server sends as an attachment), by a link's click. */
+function saveFrom(url: string, filename?: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  if (filename) a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * Downloads a large file through a short-lived link the server made for it: the browser saves it
+ * to disk as it arrives, so the file never sits in the page’s memory. Returns once the browser
+ * has been given the link (the download’s progress is the browser’s own).
+ */
+export function downloadFromLink(url: string): void {
+  saveFrom(url);
 }

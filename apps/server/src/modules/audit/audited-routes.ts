@@ -75,6 +75,8 @@ const AUDITED: Audited[] = [
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
   setting(stagesEndpoints.save, 'stages'),
   on(fundDataEndpoints.exportArchive, 'export.fund_archive', { target: () => 'all data' }),
+  // The web app's export: recorded when its admin asks for the download link (the link's download has no session).
+  on(fundDataEndpoints.exportLink, 'export.fund_archive', { target: () => 'all data' }),
   on(fundDataEndpoints.scheduleDeletion, 'fund.deletion_scheduled', { target: (r) => str(body(r).confirm_name) }),
   on(fundDataEndpoints.cancelDeletion, 'fund.deletion_cancelled'),
   on(followUpsEndpoints.create, 'follow_up.created', { target: (r) => params(r).id, details: (r) => ({ due_at: body(r).dueAt, assignee: body(r).assigneeId ?? null }) }),

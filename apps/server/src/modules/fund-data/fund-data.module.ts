@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
+import type { Memberships } from '../../plugins/auth.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { createArchiveLinks } from './archive-links.ts';
 import { createFundDataRepository } from './fund-data.repository.ts';
 import { fundDataRoutes } from './fund-data.routes.ts';
 import { createFundDataService, type FundDataDeps, type FundDataService } from './fund-data.service.ts';
@@ -19,10 +21,11 @@ export interface FundDataModuleDeps {
   jobs: JobQueue;
   funds: FundDataDeps['funds'];
   auth: FundDataDeps['auth'];
+  memberships: Memberships;
 }
 
 /** A fund's data, whole (issue 33 point 6, ADR 0070): the archive and the fund's deletion, on Enterprise. */
-export function register(app: FastifyInstance, { platform, jobs, funds, auth }: FundDataModuleDeps) {
+export function register(app: FastifyInstance, { platform, jobs, funds, auth, memberships }: FundDataModuleDeps) {
   const fundData = createFundDataService({
     repo: createFundDataRepository(platform.db),
     uow: platform.uow,
@@ -34,7 +37,11 @@ export function register(app: FastifyInstance, { platform, jobs, funds, auth }: 
     log: app.log,
   });
   jobs.register(...fundData.jobs);
-  fundDataRoutes(app, fundData);
+  fundDataRoutes(
+    app,
+    fundData,
+    createArchiveLinks({ appSecret: platform.appSecret, memberships, apiUrl: platform.config.publicApiUrl }),
+  );
   app.decorate('fundData', { purgeDue: fundData.purgeDue });
 
   // Each deletion has its job at its time; the hourly sweep finishes one whose job failed for good.

@@ -95,6 +95,11 @@ export function createFundDataService({ repo, uow, blobs, jobs, funds, auth, gra
 
     status: (fundId: string | null) => status(fundId),
 
+    /** Throws 402 unless the fund may export its data (before a download link is made for it). */
+    async exportable(fundId: string | null): Promise<void> {
+      await enterpriseFund(fundId);
+    },
+
     async exportArchive(fundId: string | null) {
       const fund = await enterpriseFund(fundId);
       return { fund, stream: fundArchive(repo, blobs, fund, log) };

@@ -135,6 +135,53 @@ describe('the fund’s data as one archive', () => {
   });
 });
 
+describe('the archive’s download link (the browser saves it to disk by itself)', () => {
+  /** A link's path and ticket, fetched from this test server (the link names the public API address). */
+  const download = (url: string) => fetch(`${server.url}${new URL(url).pathname}${new URL(url).search}`);
+  const link = (token: string) => server.request('POST', '/api/vc/fund-data/export/link', { token });
+
+  it('opens the archive without the session header, for a minute, while its session is live and its maker an admin', async () => {
+    const made = await link(a.token);
+    expect(made.status).toBe(200);
+    expect(new URL(made.body.url).pathname).toBe('/api/vc/fund-data/export/download');
+    expect(Date.parse(made.body.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+    const res = await download(made.body.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="northwind-data-/);
+    const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
+    expect(JSON.parse(await zip.file('manifest.json')!.async('string')).fund.id).toBe(a.fundId);
+
+    // A changed ticket opens nothing.
+    const forged = new URL(made.body.url);
+    forged.searchParams.set('ticket', `${forged.searchParams.get('ticket')!.slice(0, -2)}xx`);
+    const refused = await download(forged.toString());
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toBe(FUND_DATA_MESSAGES.linkExpired);
+
+    // Signed out: the session's links end with it.
+    const again = await server.request('POST', '/user/login/', { body: { email: a.email, password: a.password, type: 'vc' } });
+    const signedOut = await link(again.body.token);
+    expect((await server.request('POST', '/user/logout/', { token: again.body.token })).status).toBe(200);
+    expect((await download(signedOut.body.url)).status).toBe(401);
+
+    // Made by an admin who is a member now: refused when opened.
+    await db().update(fundMembers).set({ role: 'admin' }).where(eq(fundMembers.userId, a.member.user.id));
+    const demoted = await link(a.member.token);
+    expect(demoted.status).toBe(200);
+    await db().update(fundMembers).set({ role: 'member' }).where(eq(fundMembers.userId, a.member.user.id));
+    expect((await download(demoted.body.url)).status).toBe(403);
+  }, 60_000);
+
+  it('is made for the fund’s admins on Enterprise only: 401, 403 for a member, 402 on Pro', async () => {
+    expect((await server.request('POST', '/api/vc/fund-data/export/link')).status).toBe(401);
+    expect((await link(a.member.token)).status).toBe(403);
+    const pro = await newFund(server, { name: 'Prowind Links' });
+    await setPlan(server, { fund: pro.fundId }, 'pro');
+    const refused = await link(pro.token);
+    expect([refused.status, refused.body.error]).toEqual([402, FUND_DATA_MESSAGES.enterpriseRequired]);
+  });
+});
+
 describe('deleting the fund', () => {
   const schedule = (token: string, confirm_name: unknown) => server.request('POST', '/api/vc/fund-data/deletion', { token, body: { confirm_name } });
   const status = async (token: string) => (await server.request('GET', '/api/vc/fund-data/deletion', { token })).body;

@@ -1,7 +1,7 @@
-import { buildPath, fundDataEndpoints, type FundDeletionStatus } from '@fitscore/contracts';
+import { fundDataEndpoints, type FundDeletionStatus } from '@fitscore/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFromLink } from '@/lib/download-file';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Whether the fund is scheduled for deletion (every member sees the banner). */
@@ -31,6 +31,8 @@ export const useScheduleDeletion = () =>
 export const useCancelDeletion = () =>
   useDeletionChange(() => callEndpoint(fundDataEndpoints.cancelDeletion, {}, 'Could not cancel the deletion. Please try again.'));
 
-/** Downloads everything the fund holds as one ZIP archive. */
-export const exportFundArchive = () =>
-  downloadFile(buildPath(fundDataEndpoints.exportArchive.path), { fallbackName: 'fund-data.zip', failed: 'Could not export your fund’s data. Please try again.' });
+/** Downloads everything the fund holds as one ZIP archive, through a link the browser saves to disk by itself (it can be gigabytes). */
+export async function exportFundArchive() {
+  const link = await callEndpoint(fundDataEndpoints.exportLink, {}, 'Could not export your fund’s data. Please try again.');
+  downloadFromLink(link.url);
+}

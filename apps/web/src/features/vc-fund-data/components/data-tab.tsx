@@ -28,7 +28,7 @@ function ExportCard() {
         </p>
       </CardHeader>
       <CardBody>
-        <ExportButton label="Export all data" download={exportFundArchive} done="Your fund’s data was downloaded" failed="Could not export your fund’s data. Please try again." />
+        <ExportButton label="Export all data" download={exportFundArchive} done="Your fund’s data is downloading" failed="Could not export your fund’s data. Please try again." />
       </CardBody>
     </Card>
   );

@@ -1,0 +1,57 @@
+import {
+  FUND_ARCHIVE_LINK_TTL_SECONDS,
+  FUND_DATA_MESSAGES,
+  fundDataEndpoints,
+  type FundArchiveLink,
+} from '@fitscore/contracts';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { createSignedTickets } from '../../lib/signed-tickets.ts';
+import type { Memberships } from '../../plugins/auth.ts';
+
+/**
+ * Links the browser downloads a fund's archive from by itself, so the archive streams to disk
+ * instead of being held in the page's memory (a fund's decks can run to gigabytes). A link holds a
+ * signed ticket naming the admin, the session and the fund; it works for a minute, and only while
+ * that session is live and its user is still an admin of that fund (checked when it is opened).
+ */
+export function createArchiveLinks({
+  appSecret,
+  memberships,
+  apiUrl,
+}: {
+  appSecret: Buffer;
+  memberships: Memberships;
+  apiUrl: string;
+}) {
+  const tickets = createSignedTickets(appSecret, {
+    purpose: 'fitscore fund archive links v1',
+    ttlSeconds: FUND_ARCHIVE_LINK_TTL_SECONDS,
+    schema: z.object({ u: z.string().min(1).max(64), s: z.string().min(1).max(64), f: z.string().min(1).max(64) }),
+  });
+  return {
+    make({ userId, sessionId, fundId }: { userId: string; sessionId: string; fundId: string }): FundArchiveLink {
+      const url = new URL(fundDataEndpoints.exportDownload.path, apiUrl);
+      url.searchParams.set('ticket', tickets.issue({ u: userId, s: sessionId, f: fundId }));
+      return {
+        url: url.toString(),
+        expiresAt: new Date(Date.now() + FUND_ARCHIVE_LINK_TTL_SECONDS * 1000).toISOString(),
+      };
+    },
+
+    /** The fund a link opens the archive of, for its admin; 401 when it has expired or its session ended, 403 when its maker is no admin of it now. */
+    async open(ticket: string): Promise<{ fundId: string; userId: string }> {
+      const held = tickets.redeem(ticket);
+      if (!held) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
+      const [{ live }, membership] = await Promise.all([
+        memberships.streamAccess(held.s, held.u),
+        memberships.membershipOf(held.u),
+      ]);
+      if (!live) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
+      if (membership?.fundId !== held.f || membership.role !== 'admin')
+        throw new AppError('forbidden', "Only the fund's admins can export its data.");
+      return { fundId: held.f, userId: held.u };
+    },
+  };
+}
+export type ArchiveLinks = ReturnType<typeof createArchiveLinks>;
