@@ -140,7 +140,7 @@ export function BulkBar({
         </Select>
         <Select
           aria-label="Move to stage"
-          className="h-9 w-40 text-sm"
+          className="h-9 w-44 text-sm"
           value=""
           disabled={busy}
           onChange={(e) => {
