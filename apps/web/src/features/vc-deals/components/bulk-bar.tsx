@@ -123,7 +123,7 @@ export function BulkBar({
       <div className="flex flex-wrap items-center gap-2">
         <Select
           aria-label="Set status"
-          className="h-9 w-36 text-sm"
+          className="h-9 w-auto max-w-full text-sm"
           value=""
           disabled={busy}
           onChange={(e) => {
@@ -140,7 +140,7 @@ export function BulkBar({
         </Select>
         <Select
           aria-label="Move to stage"
-          className="h-9 w-44 text-sm"
+          className="h-9 w-auto max-w-full text-sm"
           value=""
           disabled={busy}
           onChange={(e) => {
@@ -159,7 +159,7 @@ export function BulkBar({
         </Select>
         <Select
           aria-label="Assign selected"
-          className="h-9 w-40 text-sm"
+          className="h-9 w-auto max-w-full text-sm"
           value=""
           disabled={busy}
           onChange={(e) => {
