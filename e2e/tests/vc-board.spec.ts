@@ -82,4 +82,32 @@ test.describe("the fund's own stages on a board (issue 31 point 1)", () => {
     await expect(page.getByRole('list', { name: 'Stages in order' }).getByRole('textbox')).toHaveCount(9);
     await shoot(page, 'settings-stages');
   });
+
+  test('a card dragged with the mouse lands in the column it is dropped on, and stays there after a reload', async ({ page }) => {
+    const vc = await createFund('Mo Board');
+    await upload(vc, 'Mouse Maple', FIRST);
+    await useSession(page, vc);
+    await page.goto('/vc/pipeline');
+    await page.getByRole('radio', { name: 'Board' }).click();
+    const maple = card(page, 'New', 'Mouse Maple');
+    await expect(maple).toBeVisible();
+
+    // Press, move past the 6 px that starts a drag, carry it over First call, release.
+    const target = column(page, 'First call');
+    await target.scrollIntoViewIfNeeded();
+    const from = (await maple.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + Math.min(120, to.height / 2), { steps: 25 });
+    await expect(page.getByText('Mouse Maple is over First call.')).toBeAttached();
+    await page.mouse.up();
+    await expect(card(page, 'First call', 'Mouse Maple')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Deal moved to First call');
+
+    await page.reload();
+    await expect(card(page, 'First call', 'Mouse Maple')).toBeVisible();
+    await expect(column(page, 'New').getByRole('button', { name: /Mouse Maple/ })).toHaveCount(0);
+  });
 });
