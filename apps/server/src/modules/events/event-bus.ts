@@ -27,6 +27,8 @@ export interface EventBus {
   replay?(audiences: Audience[], afterId: number): Promise<StoredEvent[]>;
   /** The newest stored id (0 when none): where a stream opened without Last-Event-ID starts. */
   head?(): Promise<number>;
+  /** Deletes the stored events of these audiences (a purged fund's and its members'), before the 24 hours are up. */
+  forget?(audiences: Audience[]): Promise<void>;
 }
 
 const channelOf = (audience: Audience) => ('user' in audience ? `user:${audience.user}` : `fund:${audience.fund}`);
@@ -241,6 +243,10 @@ export function createStoredEventBus(database: DatabaseHandle, log: Log) {
 
     head,
     prune,
+
+    async forget(audiences: Audience[]) {
+      if (audiences.length) await db.delete(serverEvents).where(audienceFilter(audiences));
+    },
 
     /** Starts the hourly retention sweep (any process may run it: deleting twice is harmless). */
     start() {

@@ -33,6 +33,7 @@ export function register(app: FastifyInstance, { platform, jobs, funds, auth, me
     jobs,
     funds,
     auth,
+    events: platform.events,
     graceHours: platform.config.fundDeletionGraceHours,
     log: app.log,
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { defineJob } from '../jobs/define-job.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { fundArchive } from './fund-archive.ts';
@@ -17,6 +18,8 @@ export interface FundDataDeps {
   funds: { remove(fundId: string): Promise<void> };
   /** The auth module's sign-out of every session of a user. */
   auth: { endAllSessions(userId: string): Promise<void> };
+  /** The events module's log: what was pushed to the fund and its members goes with them. */
+  events: Pick<EventBus, 'forget'>;
   graceHours: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => Date;
@@ -29,7 +32,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * deletion: scheduled by an admin who typed the fund's name, cancellable for the grace period,
  * then purged by a job (rows, files, and its members' sessions) on whichever worker takes it.
  */
-export function createFundDataService({ repo, uow, blobs, jobs, funds, auth, graceHours, log, now = () => new Date() }: FundDataDeps) {
+export function createFundDataService({ repo, uow, blobs, jobs, funds, auth, events, graceHours, log, now = () => new Date() }: FundDataDeps) {
   async function enterpriseFund(fundId: string | null) {
     const fund = fundId ? await repo.fund(fundId) : undefined;
     if (!fundId || !fund || !fundPlanAllows('fund_data', { plan: fund.plan, trialScoresUsed: 0 })) throw new AppError('plan_limit', FUND_DATA_MESSAGES.enterpriseRequired);
@@ -72,6 +75,7 @@ export function createFundDataService({ repo, uow, blobs, jobs, funds, auth, gra
     for (const key of payloads) await blobs.delete(key);
     await deleteUnder(`branding/${fundId}/`);
     for (const userId of members) await auth.endAllSessions(userId);
+    await events.forget?.([{ fund: fundId }, ...members.map((user) => ({ user }))]);
     await funds.remove(fundId);
     log.info({ fundId, decks: deckFiles.length, members: members.length }, 'fund-data: fund purged');
     return true;

@@ -1,5 +1,5 @@
 import { FUND_DATA_MESSAGES } from '@fitscore/contracts';
-import { decks, deals, fundMembers, funds } from '@fitscore/db';
+import { decks, deals, fundMembers, funds, serverEvents } from '@fitscore/db';
 import { count, eq, getTableName, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { createHash } from 'node:crypto';
@@ -238,6 +238,12 @@ describe('deleting the fund', () => {
     expect(keysBefore).toEqual(expect.arrayContaining([...aKeys, ...bKeys]));
     const aPages = keysBefore.filter((k) => mine.manifest.decks.some((d) => k.startsWith(`page-images/${d.id}/`)));
 
+    // What was pushed live to the fund and its members (deal names, scores) is in the event log.
+    const pushedTo = (id: string) => db().select({ id: serverEvents.id }).from(serverEvents).where(eq(serverEvents.audienceId, id));
+    expect((await pushedTo(a.fundId)).length).toBeGreaterThan(0);
+    const othersPushed = (await pushedTo(b.fundId)).length;
+    expect(othersPushed).toBeGreaterThan(0);
+
     expect(await server.app.fundData.purgeDue(new Date(purgeAfter + 1000))).toEqual([a.fundId]);
 
     // Every row of the fund is gone, and only those: each table lost exactly the fund's rows.
@@ -249,6 +255,9 @@ describe('deleting the fund', () => {
     }
     expect(await db().select().from(funds).where(eq(funds.id, a.fundId))).toEqual([]);
     expect(await db().select().from(deals).where(eq(deals.fundId, a.fundId))).toEqual([]);
+    // The event log goes with it at once (not 24 hours later); the other fund's stays.
+    for (const id of [a.fundId, a.userId, a.member.user.id]) expect(await pushedTo(id), id).toEqual([]);
+    expect((await pushedTo(b.fundId)).length).toBe(othersPushed);
     // Its files are gone; the other fund's are not.
     const keysAfter = await s3.keys();
     for (const key of [...aKeys, ...aPages]) expect(keysAfter).not.toContain(key);

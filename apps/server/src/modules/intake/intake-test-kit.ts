@@ -20,7 +20,7 @@ export async function newFund(server: Pick<TestServer, 'request'>, options: { fo
   expect(settings.status).toBe(200);
   const slug = String(settings.body.applyUrl).split('/apply/')[1]!;
   const emailPath = new URL(settings.body.emailEndpoint as string).pathname;
-  return { token: vc.token, email: vc.email, password: vc.password, fundId: step1.body.profile.id as string, slug, emailPath, address: settings.body.emailAddress as string };
+  return { token: vc.token, userId: vc.user.id, email: vc.email, password: vc.password, fundId: step1.body.profile.id as string, slug, emailPath, address: settings.body.emailAddress as string };
 }
 export type Fund = Awaited<ReturnType<typeof newFund>>;
 
