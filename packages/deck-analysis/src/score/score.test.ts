@@ -187,6 +187,10 @@ describe('RUBRIC', () => {
     expect(shown).toContain('product.demo');
     expect(shown).not.toContain('product.live');
     expect(fired('Launched in March: the picking robot dashboard and its mobile app are in production at three stores')).toContain('product.live');
+    // A factory's output is no product in production.
+    const output = fired('Inability to estimate the required increase in production of masks and gloves across hospitals');
+    expect(output).not.toContain('product.live');
+    expect(output).not.toContain('product.demo');
   });
 });
 
@@ -222,6 +226,13 @@ describe('what a partner credits: substance, not headings (engine 4)', () => {
     const ask = ['Use of funds', 'Item Cost Purpose\nVision board Rs.8900 Prototype\nStartup Registration and Licensing Rs. 2 lakh\nWe need funding of Rs. 2 lakh'] as [string, string];
     expect(rules([ask], 'businessModel')).not.toContain('bm.model');
     expect(rules([ask], 'product')).not.toContain('product.demo');
+  });
+
+  it('reads advertising as a revenue model only when the company sells it, not when it buys it', () => {
+    const spend = rules([['Marketing ideas', 'Local radio stations will also be advertising our brand\nTargeted advertising campaigns on social media\nOnline Advertising -£ 130']], 'businessModel');
+    expect(spend).not.toContain('bm.model');
+    expect(rules([['How we earn', 'Advertisers pay us to show their offers beside each order confirmation']], 'businessModel')).toContain('bm.model');
+    expect(rules([['How we earn', 'Advertising revenue from the free tier of the app']], 'businessModel')).toContain('bm.model');
   });
 
   it('counts a round size only when it is a venture round, not a project budget', () => {

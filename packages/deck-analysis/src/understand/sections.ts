@@ -156,6 +156,8 @@ const RULES: SectionRule[] = [
 export interface PageSections {
   page: number;
   kinds: SectionKind[];
+  /** A contents, contact, thank-you or filler page: no section, whatever a classifier reads in it. */
+  noSection?: boolean;
 }
 
 export interface DetectedSection {
@@ -237,6 +239,11 @@ function headingsOf(page: PageText): string[] {
   return [...new Set([page.title ?? '', ...top].map((h) => h.trim()).filter((h) => h !== ''))];
 }
 
+/** How many of each section's body signals a text holds (sections with none left out). */
+export function bodySignals(text: string): Array<[SectionKind, number]> {
+  return RULES.map((rule): [SectionKind, number] => [rule.kind, rule.body.filter((re) => re.test(text)).length]).filter(([, n]) => n > 0);
+}
+
 /** The sections a page's body says plainly (BODY_SIGNALS or more, a figure of the kind counting FACT_SIGNALS), strongest first. */
 function bodyKinds(body: string, pageFacts: readonly Fact[], min = BODY_SIGNALS): SectionKind[] {
   return RULES.map((rule) => {
@@ -267,9 +274,9 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');
     const substance = contentWords(bodyLines.join(' ')) >= MIN_BODY_WORDS || pageFacts.length > 0;
     // A page found to be no section (an agenda, a contact page, filler) stays none.
-    const none = () => {
+    const none = (noSection = false) => {
       closed.add(idx);
-      out.push({ page: page.number, kinds: [] });
+      out.push({ page: page.number, kinds: [], ...(noSection ? { noSection } : {}) });
     };
     // A slide listing section names, each alone on its line, is an agenda, not those sections.
     // Counted by the sections they name: 'Partnerships' over two 'screenshot' captions is no agenda.
@@ -278,7 +285,7 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     // The address footer every slide repeats makes no page a contact page.
     const own = page.text.split('\n').filter((l) => !footers.has(l.trim())).join('\n');
     const contact = idx > 0 && /[\w.-]+@[\w-]+\.\w/.test(own) && wordCount(own) < 30;
-    if (FILLER.test(page.text) || sectionNames >= 4 || contact || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none();
+    if (FILLER.test(page.text) || sectionNames >= 4 || contact || headings.some((h) => NON_SECTION_HEADING.test(h) && h.length <= 30)) return none(true);
     // A heading over no substance (a picture) may still sit inside a run of one section.
     if (!substance) return out.push({ page: page.number, kinds: [] });
     // The sections the heading names ('Finance/Future/Asks', 'Problem > Opportunity': up to two).

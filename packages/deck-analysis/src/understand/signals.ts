@@ -20,11 +20,14 @@ export const TOPICS = {
   differentiation: /differentiat|\bunlike\b|\bonly (platform|solution|company)\b|competitive advantage|\bunique\b|first[- ]to[- ]market|\b10x (better|faster|cheaper)\b/i,
   // A price for something ('$1 to see each new match', '€9 per seat') or a tier list.
   pricing: /[$€£]\s?\d[\d.,]*\s?(to|for|per|each|a|\/)\s|per (month|user|seat|year|license|transaction|order)|\/ ?(mo|month|user|seat|yr)\b|subscription|commission|take rate|transaction fee|freemium|pricing tiers?|\btiers?\b|licen[cs]e fee/i,
-  revenueModel: /subscription|\bSaaS\b|commission|take rate|transaction fees?|licens(e|ing)|advertising|ad[- ]supported|ad revenue|freemium|marketplace fee|usage[- ]based|per[- ]seat|recurring revenue|revenue streams?|in-app purchases?|paid (plans?|tiers?)|premium (plans?|tiers?|features)/i,
+  // Advertising earns only when the company sells it ('advertising revenue', 'advertisers pay'); 'advertising
+  // our brand' or an advertising budget is marketing spend.
+  revenueModel: /subscription|\bSaaS\b|commission|take rate|transaction fees?|licens(e|ing)|advertis(ing|ement) (revenue|income|sales|slots?|space)|revenue from (ads|advertis\w+)|\badvertisers?\b|\bsell(s|ing)? (ads|advertis\w+)|ad[- ]supported|ad revenue|freemium|marketplace fee|usage[- ]based|per[- ]seat|recurring revenue|revenue streams?|in-app purchases?|paid (plans?|tiers?)|premium (plans?|tiers?|features)/i,
   channels: /\bSEO\b|\bSEM\b|content marketing|social media|paid (ads|acquisition|social|search)|influencers?|direct sales|sales team|inside sales|field sales|channel partners?|resellers?|referrals?|word of mouth|partnerships?|app stores?|product[- ]led|\bPLG\b|community|events|trade shows|email marketing|outbound|inbound|distribution partners?/gi,
-  demo: /\bdemo\b|screenshots?|\blive (in|on|now)\b|\blaunched\b|\bbeta\b|\bMVP\b|app store|google play|available (on|in|now)|in production|\bv1\b|prototype/i,
-  // In users' hands: a demo, a screenshot or a prototype is shown, not yet live.
-  live: /\blive (in|on|now|with)\b|\b(is|went|now) live\b|\blaunched\b|\bbeta\b|\bMVP\b|(on|in) (the )?app store|google play|available (on|in|now)|in production|\bv1\b|\bpilots? (with|at|in)\b/i,
+  demo: /\bdemo\b|screenshots?|\blive (in|on|now)\b|\blaunched\b|\bbeta\b|\bMVP\b|app store|google play|available (on|in|now)|\b(is|are|now|already|running|deployed|live) in production\b|\bv1\b|prototype/i,
+  // In users' hands: a demo, a screenshot or a prototype is shown, not yet live. 'In production' needs
+  // its subject ('is in production'): 'an increase in production' is a factory's output.
+  live: /\blive (in|on|now|with)\b|\b(is|went|now) live\b|\blaunched\b|\bbeta\b|\bMVP\b|(on|in) (the )?app store|google play|available (on|in|now)|\b(is|are|now|already|running|deployed|live) in production\b|\bv1\b|\bpilots? (with|at|in)\b/i,
   useOfFunds: /use of (funds|proceeds)|allocation of funds|funds will be used|we will use|\d+\s?% (for|to|on) (product|engineering|sales|marketing|hiring|R&D|operations)/i,
   projections: /projections?|forecast|\bplan(ned)?\b.*\b20[2-3]\d\b|\b(FY|CY)\s?\d{2,4}\b|break[- ]?even|\bEBITDA\b/i,
   riskMitigation: /\brisks?\b.*\b(mitigat|address|reduce|manage)|mitigat(e|ion)|risk factors|contingenc/i,

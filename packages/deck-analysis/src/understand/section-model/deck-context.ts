@@ -4,13 +4,15 @@ import { deckFacts } from '../facts.ts';
 import { classifyPages, isAgendaOrFiller } from '../sections.ts';
 import type { DeckContext } from './page-features.ts';
 
-/** What the section classifier reads of a deck: its pages, the rules' sections, its current figures, its agenda pages and its pages of goals. */
+/** What the section classifier reads of a deck: its pages, the rules' sections and the pages they find to be none, its current figures, its agenda pages and its pages of goals. */
 export function deckContext(pages: readonly PageText[], claims: readonly Claim[] = deckFacts(pages)): DeckContext {
   const currentFacts = claims.filter((c) => c.status === 'current');
   const onPage = (p: PageText, status: Claim['status']) => claims.some((c) => c.page === p.number && c.status === status);
+  const rules = classifyPages(pages, currentFacts);
   return {
     pages,
-    ruleKinds: classifyPages(pages, currentFacts).map((c) => c.kinds),
+    ruleKinds: rules.map((c) => c.kinds),
+    noSection: rules.map((c) => c.noSection === true),
     facts: currentFacts,
     agenda: pages.map(isAgendaOrFiller),
     goalsOnly: pages.map((p) => onPage(p, 'target') && !onPage(p, 'current')),

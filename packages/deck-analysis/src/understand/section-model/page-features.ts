@@ -1,9 +1,11 @@
 import type { Fact, SectionKind } from '@fitscore/contracts';
 import type { PageText } from '../../model.ts';
+import { bodySignals } from '../sections.ts';
 
 /**
  * What the section classifier sees of a page: its heading's words apart from its body's,
- * the body's words and word pairs, the kinds of numbers on it, whether it opens or closes the deck,
+ * the body's words and word pairs, which of each section's body signals (the rules'
+ * vocabulary) its heading and its body hold, the kinds of numbers on it, whether it opens or closes the deck,
  * how much it says, the sections the hand-written rules give it and its neighbours, and the
  * kinds of figures found on it. Word features carry a prefix ('h:' heading, 'w:' body word,
  * 'b:' body word pair) so that training can keep only the words several companies' decks use;
@@ -53,6 +55,8 @@ export interface DeckContext {
   pages: readonly PageText[];
   /** The sections the rules give each page, in page order. */
   ruleKinds: ReadonlyArray<readonly SectionKind[]>;
+  /** Pages the rules find to be no section: a contents, contact, thank-you or filler page. */
+  noSection: readonly boolean[];
   /** The deck's current facts (their kinds on a page are features). */
   facts: readonly Fact[];
   /** Pages that are an agenda or hold template filler. */
@@ -72,6 +76,10 @@ export function pageFeatures(ctx: DeckContext, index: number): Features {
   const bodyWords = new Set(tokens(body));
   for (const t of bodyWords) f.set(`w:${t}`, 1 / Math.sqrt(bodyWords.size));
   for (const [k, v] of numberKinds(page.text)) if (v > 0) f.set(k, v);
+  // How many of each section's body signals the rules' vocabulary finds (the rules act only at three
+  // or more), and which sections' signals the heading holds ('Our customers', 'Why partner with us').
+  for (const [k, n] of bodySignals(`${body}\n${page.notes}`)) f.set(`s:${k}`, bounded(n, 2));
+  for (const [k] of bodySignals(heading)) f.set(`hs:${k}`, 1);
   const people = page.text.split('\n').filter((l) => PERSON_LINE.test(l.trim())).length;
   if (people > 0) f.set('n:people', bounded(people, 4));
   // First and last only: a relative position would let slides added elsewhere move this page's sections.

@@ -42,6 +42,8 @@ export const DEFAULT_FIT: FitOptions = { ...DEFAULT_TRAIN, minCompanies: 2, excl
 
 /** A page 'full of content': this many words and figures or more. */
 const FULL_PAGE_WORDS = 12;
+/** On a page the rules name, the model adds a second section at this probability or more. */
+const SECOND_SECTION = 0.5;
 /** Fewer words than this under the heading is no section of the model's. */
 const MIN_BODY_WORDS = 5;
 
@@ -81,14 +83,16 @@ export function pageProbabilities(model: SectionModel, ctx: DeckContext): number
 
 /**
  * Each page's sections: the rules' reading where they name a section (their phrases are checked
- * to occur in several companies' decks), the learned model's on every page the rules leave
- * without one, which is where the rules fail on decks they were not written from.
+ * to occur in several companies' decks), with a second section the model finds more likely than
+ * not where they name one; the learned model's on every page the rules leave without one, which
+ * is where the rules fail on decks they were not written from.
  */
 export function classifyWithModel(model: SectionModel, ctx: DeckContext): SectionKind[][] {
   const ranked = pageProbabilities(model, ctx).map((p) => p.map((prob, c) => ({ kind: model.classes[c]!, prob })).sort((a, b) => b.prob - a.prob));
   const kinds = ranked.map((r, i): SectionKind[] => {
     const rules = ctx.ruleKinds[i] ?? [];
-    if (rules.length > 0) return [...rules];
+    // The rules' reading stands; the model may add a second section it finds more likely than not.
+    if (rules.length > 0) return open(ctx, i) && rules.length < 2 ? [...rules, ...r.filter((x) => x.prob >= SECOND_SECTION && !rules.includes(x.kind)).slice(0, 1).map((x) => x.kind)] : [...rules];
     // A heading over (almost) nothing, an agenda, a form and a page of goals or projections is no
     // section: a slide cannot buy a section with a name or a promise.
     if (!open(ctx, i) || !hasEvidence(model, ctx, i)) return [];
@@ -114,7 +118,8 @@ function hasEvidence(model: SectionModel, ctx: DeckContext, i: number): boolean 
 }
 
 // Content words: buzzwords and glue ('patent-pending proprietary AI with a strong moat') do not count.
-const open = (ctx: DeckContext, i: number) => contentWords(splitHeading(ctx.pages[i]!).body) >= MIN_BODY_WORDS && !ctx.goalsOnly[i] && !ctx.agenda[i];
+// A page the rules find to be no section (a contact page's 'CEO and Founder' is no team) stays none.
+const open = (ctx: DeckContext, i: number) => contentWords(splitHeading(ctx.pages[i]!).body) >= MIN_BODY_WORDS && !ctx.goalsOnly[i] && !ctx.agenda[i] && !ctx.noSection[i];
 
 /** The model as committed: one feature per line, weights to six decimals, so a retrain diffs cleanly and repeats byte for byte. */
 export function serializeModel(model: SectionModel): string {
