@@ -208,14 +208,15 @@ function filterConditions({ keys, search, pipelineStage, ids }: FilterShape): SQ
 }
 
 /**
- * Whether any of the fund's deals has one of the filter's values, from deal_counts. PostgreSQL runs
+ * Whether any of the fund's deals has one of the filter's values, from deal_counts (a deal always
+ * counts in the same shard, so a shard's row is above 0 exactly when it holds one). PostgreSQL runs
  * it once, before reading a deal (a one-time filter): a value no deal has (a region the fund never
  * sees, an owner who has none) answers at once instead of reading all the fund's deals in list order
- * looking for one (113 ms of PostgreSQL's CPU at 100,000 deals).
+ * looking for one (85-108 ms of CPU per call at 100,000 deals).
  */
 const someDealHas = (k: FilterKey) =>
-  sql`(select coalesce(sum(${dealCounts.n}), 0) from ${dealCounts} where ${dealCounts.fundId} = ${sql.placeholder('fundId')}
-    and ${dealCounts.facet} = ${sql.raw(`'${FILTERS[k].facet}'`)} and ${dealCounts.value} = any(${sql.placeholder(k)}::text[])) > 0`;
+  sql`exists (select 1 from ${dealCounts} where ${dealCounts.fundId} = ${sql.placeholder('fundId')}
+    and ${dealCounts.facet} = ${sql.raw(`'${FILTERS[k].facet}'`)} and ${dealCounts.value} = any(${sql.placeholder(k)}::text[]) and ${dealCounts.n} > 0)`;
 
 /**
  * The facet whose deal_counts rows count the list when the filters narrow by at most one
