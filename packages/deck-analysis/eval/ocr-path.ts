@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { DeckAnalyzer } from '../src/analyzer.ts';
+import { LIMITS } from '../src/limits.ts';
 import type { DeckText } from '../src/model.ts';
 import { isPageOutOfRange, PageImageRenderer } from '../src/pdf/page-image.ts';
 import { pdfOfImages } from '../src/testing/generate-decks.ts';
@@ -26,10 +28,22 @@ export async function ocrDeckText(analyzer: DeckAnalyzer, renderer: PageImageRen
     if (isPageOutOfRange(image)) break;
     images.push(image);
   }
-  const { deck } = await analyzer.readText(await pdfOfImages(images));
+  // As an exporter makes an image-only deck within the upload limit: photographs of slides in JPEG
+  // when the lossless pages would be larger (a long deck of pictures is).
+  const lossless = await pdfOfImages(images);
+  const pdf = lossless.length <= LIMITS.maxBytes ? lossless : await pdfOfImages(await Promise.all(images.map(asJpeg)));
+  const { deck } = await analyzer.readText(pdf);
   if (cache) {
     await mkdir(dir, { recursive: true });
     await writeFile(path, JSON.stringify(deck));
   }
   return deck;
+}
+
+/** A drawn page as a JPEG (quality 90), for pdfOfImages: PDFKit takes either format. */
+async function asJpeg(image: { png: Uint8Array; width: number; height: number }) {
+  const picture = await loadImage(Buffer.from(image.png));
+  const canvas = createCanvas(picture.width, picture.height);
+  canvas.getContext('2d').drawImage(picture, 0, 0);
+  return { png: new Uint8Array(canvas.toBuffer('image/jpeg', 90)), width: image.width, height: image.height };
 }
