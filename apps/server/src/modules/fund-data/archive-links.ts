@@ -40,7 +40,7 @@ export function createArchiveLinks({
     },
 
     /** The fund a link opens the archive of, for its admin; 401 when it has expired or its session ended, 403 when its maker is no admin of it now. */
-    async open(ticket: string): Promise<{ fundId: string; userId: string }> {
+    async open(ticket: string): Promise<string> {
       const held = tickets.redeem(ticket);
       if (!held) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
       const [{ live }, membership] = await Promise.all([
@@ -50,7 +50,7 @@ export function createArchiveLinks({
       if (!live) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
       if (membership?.fundId !== held.f || membership.role !== 'admin')
         throw new AppError('forbidden', "Only the fund's admins can export its data.");
-      return { fundId: held.f, userId: held.u };
+      return held.f;
     },
   };
 }

@@ -30,11 +30,7 @@ export function fundDataRoutes(app: FastifyInstance, fundData: FundDataService, 
     await fundData.exportable(fund.id);
     return links.make({ userId: auth.user.id, sessionId: auth.sessionId, fundId: fund.id! });
   });
-  registerEndpoint(app, fundDataEndpoints.exportDownload, async ({ query, request, reply }) => {
-    const { fundId } = await links.open(query.ticket);
-    request.fund = { id: fundId, role: 'admin' };
-    return sendArchive(fundId, reply);
-  });
+  registerEndpoint(app, fundDataEndpoints.exportDownload, async ({ query, reply }) => sendArchive(await links.open(query.ticket), reply));
   registerEndpoint(app, fundDataEndpoints.deletion, ({ fund }) => fundData.status(fund.id));
   registerEndpoint(app, fundDataEndpoints.scheduleDeletion, ({ fund, auth, body }) =>
     fundData.scheduleDeletion(fund.id, auth.user.id, body.confirm_name),
