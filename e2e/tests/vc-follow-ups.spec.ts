@@ -91,8 +91,12 @@ test.describe('follow-ups (issue 31 point 4)', () => {
     await page.goto('/vc/settings');
     const digest = page.getByRole('region', { name: 'Digest email' });
     await expect(digest.getByRole('radio', { name: /Never/ })).toBeChecked();
+    // No zone saved yet: the browser's is offered, and goes with the choice.
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect(digest.getByRole('combobox', { name: 'Time zone' })).toHaveValue(browserZone);
     await digest.getByRole('radio', { name: /Daily/ }).check();
     await expect(page.getByText('Digest email: Daily')).toBeVisible();
+    expect(await call(vc, 'GET', '/api/vc/follow-ups/digest')).toEqual({ frequency: 'daily', timeZone: browserZone, timeZoneSaved: true });
     const outbox = join(app.dataDir, 'outbox');
     await expect.poll(async () => (await mailsTo(outbox, vc.email, /daily FitScore digest/)).length, { timeout: 30_000 }).toBe(1);
     const [mail] = await mailsTo(outbox, vc.email, /daily FitScore digest/);

@@ -81,10 +81,38 @@ export const FollowUpRuleBodySchema = FollowUpRuleSchema.refine((r) => !r.enable
   path: ['stageIds'],
 });
 
+/** The zone a member's digest follows before they choose one. */
+export const DEFAULT_DIGEST_TIME_ZONE = 'UTC';
+export const TIME_ZONE_MAX = 64;
+
+/** Whether `name` is an IANA time zone this runtime knows ('America/New_York', 'UTC'); offsets like '+05:00' are not. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const DigestSettingsSchema = z.object({
   frequency: z.enum(DIGEST_FREQUENCIES, { error: 'frequency must be daily, weekly or never' }),
+  /** The member's IANA time zone: the digest goes out from the digest hour of their day, with times in it. Left out: unchanged. */
+  timeZone: z
+    .string({ error: 'timeZone must be an IANA time zone name such as America/New_York' })
+    .max(TIME_ZONE_MAX, 'timeZone must be an IANA time zone name such as America/New_York')
+    .refine(isTimeZone, 'timeZone must be an IANA time zone name such as America/New_York')
+    .optional(),
 });
 export type DigestSettings = z.infer<typeof DigestSettingsSchema>;
+/** The member's digest choice as read: their zone ('UTC' until they choose one) and whether they chose it. */
+export const DigestSettingsResponseSchema = DigestSettingsSchema.extend({
+  timeZone: z.string(),
+  /** False: no zone saved yet (the digest follows UTC); the settings screen offers the browser's. */
+  timeZoneSaved: z.boolean(),
+});
+export type DigestSettingsResponse = z.infer<typeof DigestSettingsResponseSchema>;
 
 const followUp = z.object({ followUp: FollowUpSchema });
 
@@ -166,17 +194,17 @@ export const followUpsEndpoints = {
     method: 'GET',
     path: '/api/vc/follow-ups/digest',
     access: 'fund:member',
-    summary: "The caller's digest email: daily, weekly or never",
+    summary: "The caller's digest email: daily, weekly or never, and the time zone it follows",
     tags: ['follow-ups'],
-    response: DigestSettingsSchema,
+    response: DigestSettingsResponseSchema,
   }),
   saveDigest: defineEndpoint({
     method: 'PUT',
     path: '/api/vc/follow-ups/digest',
     access: 'fund:member',
-    summary: "Choose the caller's digest email: daily, weekly or never",
+    summary: "Choose the caller's digest email: daily, weekly or never, and optionally the time zone it follows",
     tags: ['follow-ups'],
     body: DigestSettingsSchema,
-    response: DigestSettingsSchema,
+    response: DigestSettingsResponseSchema,
   }),
 } as const;

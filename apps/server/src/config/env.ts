@@ -117,7 +117,7 @@ const EnvSchema = z.object({
   JOB_LEASE_MS: positiveInt.default(30_000),
   JOB_POLL_MS: positiveInt.default(1000),
   JOB_DRAIN_MS: positiveInt.default(10_000),
-  /** The hour (UTC) from which each day's digest emails go out; weekly ones on Mondays from that hour. */
+  /** The hour from which each day's digest emails go out, on each member's clock (their time zone; UTC until they choose one); weekly ones on Mondays from that hour. */
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   /** How often a worker host looks for members whose digest is due (0: never, on this host). */
   DIGEST_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
@@ -247,7 +247,7 @@ export interface AppConfig {
   /** A fund's deletion: how long it waits, cancellable, before the purge (ADR 0070). */
   fundDeletionGraceHours: number;
   jobs: { enabled: boolean; concurrency: number; leaseMs: number; pollMs: number; drainMs: number };
-  /** Digest emails (follow-ups): the hour (UTC) they go out from, and how often a worker checks. */
+  /** Digest emails (follow-ups): the hour they go out from (in each member's time zone), and how often a worker checks. */
   digest: { hourUtc: number; checkMs: number };
   /** Whether this process serves the API; a worker host has it off. */
   apiEnabled: boolean;

@@ -58,6 +58,8 @@ const EXAMPLES: Record<string, () => Json> = {
   // A date and time with its offset; an edit changes at least one field.
   'POST /api/vc/deals/:id/follow-ups': () => ({ dueAt: '2026-12-01T09:00:00.000Z', note: 'Call the founder', assigneeId: null }),
   'PATCH /api/vc/follow-ups/:id': () => ({ dueAt: '2026-12-01T09:00:00.000Z', note: 'Call the founder' }),
+  // A time zone by its IANA name.
+  'PUT /api/vc/follow-ups/digest': () => ({ frequency: 'daily', timeZone: 'America/New_York' }),
 };
 
 /**

@@ -58,7 +58,7 @@ export const dealTouches = pgTable('deal_touches', {
   touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A member's digest email choice; no row: the default (weekly). */
+/** A member's digest email choice; no row: the default (weekly, in UTC). */
 export const digestSettings = pgTable(
   'digest_settings',
   {
@@ -66,6 +66,8 @@ export const digestSettings = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     frequency: text('frequency', { enum: DIGEST_FREQUENCIES }).notNull(),
+    /** The member's IANA time zone ('America/New_York'): their digest's day, hour and times; null: UTC. */
+    timeZone: text('time_zone'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('digest_settings_frequency_check', sql`${t.frequency} in ('daily', 'weekly', 'never')`)],

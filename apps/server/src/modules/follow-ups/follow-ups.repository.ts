@@ -1,7 +1,7 @@
 import type { DigestFrequency } from '@fitscore/contracts';
-import { DEFAULT_DIGEST_FREQUENCY } from '@fitscore/contracts';
+import { DEFAULT_DIGEST_FREQUENCY, DEFAULT_DIGEST_TIME_ZONE } from '@fitscore/contracts';
 import { dealTouches, digestSends, digestSettings, followUpReminders, followUpRules, fundMembers, repository, users } from '@fitscore/db';
-import { aliasedTable, and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 
 const assignee = aliasedTable(users, 'assignee');
 const creator = aliasedTable(users, 'creator');
@@ -121,29 +121,53 @@ export const createFollowUpsRepository = repository((db) => {
       return new Map(rows.map((r) => [r.dealId, r.touchedAt]));
     },
 
-    digestOf: async (userId: string): Promise<DigestFrequency> => {
-      const [row] = await db.select({ frequency: digestSettings.frequency }).from(digestSettings).where(eq(digestSettings.userId, userId));
-      return row?.frequency ?? DEFAULT_DIGEST_FREQUENCY;
+    /** The member's choice (no row: the default frequency) and saved zone (null: none saved). */
+    digestOf: async (userId: string): Promise<{ frequency: DigestFrequency; timeZone: string | null }> => {
+      const [row] = await db
+        .select({ frequency: digestSettings.frequency, timeZone: digestSettings.timeZone })
+        .from(digestSettings)
+        .where(eq(digestSettings.userId, userId));
+      return { frequency: row?.frequency ?? DEFAULT_DIGEST_FREQUENCY, timeZone: row?.timeZone ?? null };
     },
 
-    saveDigest: async (userId: string, frequency: DigestFrequency) => {
+    /** Saves the frequency, and the zone when given (left out: the saved one stays). */
+    saveDigest: async (userId: string, frequency: DigestFrequency, timeZone?: string) => {
+      const zone = timeZone === undefined ? {} : { timeZone };
       await db
         .insert(digestSettings)
-        .values({ userId, frequency })
-        .onConflictDoUpdate({ target: digestSettings.userId, set: { frequency, updatedAt: sql`now()` } });
+        .values({ userId, frequency, ...zone })
+        .onConflictDoUpdate({ target: digestSettings.userId, set: { frequency, ...zone, updatedAt: sql`now()` } });
+    },
+
+    /** The zones members chose for a digest they get (null, or no row at all, is UTC and not listed). */
+    digestZones: async (): Promise<string[]> => {
+      const rows = await db
+        .selectDistinct({ timeZone: digestSettings.timeZone })
+        .from(digestSettings)
+        .where(and(isNotNull(digestSettings.timeZone), ne(digestSettings.frequency, 'never')));
+      return rows.flatMap((r) => (r.timeZone ? [r.timeZone] : []));
     },
 
     /**
-     * Fund members whose digest for their period has not been claimed yet: `daily` members for
-     * `day`, `weekly` members for `week` (members without a choice get the default).
+     * Fund members whose digest for their period has not been claimed yet. `periods` lists, per
+     * zone, the daily and weekly periods open now in it (null: not yet); a member's zone is their
+     * saved one or UTC, `daily` members get their zone's day, `weekly` ones its week (members
+     * without a choice get the default). Members of zones not listed (their hour has not come)
+     * are not read.
      */
-    digestsToClaim: (periods: { daily: string | null; weekly: string | null }, limit: number) => {
+    digestsToClaim: (periods: { zone: string; daily: string | null; weekly: string | null }[], limit: number) => {
+      if (!periods.length) return Promise.resolve([]);
+      const zones = sql`(values ${sql.join(
+        periods.map((p) => sql`(${p.zone}::text, ${p.daily}::text, ${p.weekly}::text)`),
+        sql`, `,
+      )}) as digest_periods(zone, daily, weekly)`;
       const frequency = sql<DigestFrequency>`coalesce(${digestSettings.frequency}, ${DEFAULT_DIGEST_FREQUENCY})`;
-      const period = sql<string | null>`case ${frequency} when 'daily' then ${periods.daily}::text when 'weekly' then ${periods.weekly}::text end`;
+      const period = sql<string | null>`case ${frequency} when 'daily' then digest_periods.daily when 'weekly' then digest_periods.weekly end`;
       return db
-        .select({ userId: fundMembers.userId, fundId: fundMembers.fundId, frequency, period })
+        .select({ userId: fundMembers.userId, fundId: fundMembers.fundId, frequency, period, timeZone: sql<string>`digest_periods.zone` })
         .from(fundMembers)
         .leftJoin(digestSettings, eq(digestSettings.userId, fundMembers.userId))
+        .innerJoin(zones, sql`digest_periods.zone = coalesce(${digestSettings.timeZone}, ${DEFAULT_DIGEST_TIME_ZONE})`)
         .where(
           and(
             sql`${period} is not null`,

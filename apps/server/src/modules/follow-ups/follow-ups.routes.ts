@@ -14,5 +14,5 @@ export function followUpsRoutes(app: FastifyInstance, followUps: FollowUpsServic
   registerEndpoint(app, followUpsEndpoints.rule, ({ fund }) => followUps.rule(fund.id));
   registerEndpoint(app, followUpsEndpoints.saveRule, ({ fund, body }) => followUps.saveRule(fund.id, body));
   registerEndpoint(app, followUpsEndpoints.digest, ({ auth }) => followUps.digest(auth.user.id));
-  registerEndpoint(app, followUpsEndpoints.saveDigest, ({ auth, body }) => followUps.saveDigest(auth.user.id, body.frequency));
+  registerEndpoint(app, followUpsEndpoints.saveDigest, ({ auth, body }) => followUps.saveDigest(auth.user.id, body));
 }

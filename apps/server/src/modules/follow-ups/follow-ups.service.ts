@@ -1,9 +1,11 @@
 import {
   DealListQuerySchema,
+  DEFAULT_DIGEST_TIME_ZONE,
   FOLLOW_UP_NOT_FOUND,
   stageOfDeal,
   type Deal,
-  type DigestFrequency,
+  type DigestSettings,
+  type DigestSettingsResponse,
   type FollowUp,
   type FollowUpBody,
   type FollowUpEdit,
@@ -30,6 +32,12 @@ export interface FollowUpsServiceDeps {
   members: (fundId: string) => Promise<{ id: string; name: string }[]>;
   /** The clock (tests move it). */
   now: () => Date;
+}
+
+/** The zone as the runtime spells it when only its case differs ('america/new_york' → 'America/New_York'); otherwise as given ('Asia/Kolkata' stays). */
+function zoneName(timeZone: string) {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
 }
 
 const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
@@ -105,6 +113,11 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
     }
     found.sort((a, b) => a.lastTouchAt.localeCompare(b.lastTouchAt));
     return { idle: found.slice(0, IDLE_LISTED), total: found.length };
+  }
+
+  async function digestSettingsOf(userId: string): Promise<DigestSettingsResponse> {
+    const { frequency, timeZone } = await repo.digestOf(userId);
+    return { frequency, timeZone: timeZone ?? DEFAULT_DIGEST_TIME_ZONE, timeZoneSaved: timeZone !== null };
   }
 
   return {
@@ -187,10 +200,11 @@ export function createFollowUpsService({ repo, deals, stages, members, now }: Fo
       return { rule: await ruleOf(fundId) };
     },
 
-    digest: async (userId: string) => ({ frequency: await repo.digestOf(userId) }),
-    async saveDigest(userId: string, frequency: DigestFrequency) {
-      await repo.saveDigest(userId, frequency);
-      return { frequency };
+    digest: (userId: string) => digestSettingsOf(userId),
+    /** Saves the choice; a zone left out stays as saved. */
+    async saveDigest(userId: string, body: DigestSettings) {
+      await repo.saveDigest(userId, body.frequency, body.timeZone === undefined ? undefined : zoneName(body.timeZone));
+      return digestSettingsOf(userId);
     },
 
     /** A touch on these deals (in the action's transaction, when it has one). */

@@ -197,8 +197,8 @@ describe('the digest email', () => {
     const dan = await addMember(a.fundId, 'Dan Daily', 'never');
     const nora = await addMember(a.fundId, 'Nora Never', 'never');
     const wes = await addMember(a.fundId, 'Wes Weekly');
-    expect((await req('GET', '/api/vc/follow-ups/digest', wes.token)).body).toEqual({ frequency: 'weekly' });
-    expect((await req('GET', '/api/vc/follow-ups/digest', nora.token)).body).toEqual({ frequency: 'never' });
+    expect((await req('GET', '/api/vc/follow-ups/digest', wes.token)).body).toEqual({ frequency: 'weekly', timeZone: 'UTC', timeZoneSaved: false });
+    expect((await req('GET', '/api/vc/follow-ups/digest', nora.token)).body).toEqual({ frequency: 'never', timeZone: 'UTC', timeZoneSaved: false });
     expect((await req('PUT', '/api/vc/follow-ups/digest', dan.token, { frequency: 'hourly' })).status).toBe(400);
 
     const dealId = await newDeal(a.fundId, 'Digest Co', 84);
@@ -208,7 +208,7 @@ describe('the digest email', () => {
     // A second host on the same database checks too.
     const other = await startTestServer({ DIGEST_HOUR_UTC: '0', DIGEST_CHECK_MS: '100' }, undefined, server.database, { now });
     try {
-      expect((await req('PUT', '/api/vc/follow-ups/digest', dan.token, { frequency: 'daily' })).body).toEqual({ frequency: 'daily' });
+      expect((await req('PUT', '/api/vc/follow-ups/digest', dan.token, { frequency: 'daily' })).body).toEqual({ frequency: 'daily', timeZone: 'UTC', timeZoneSaved: false });
       const outbox = server.config.mail.outboxDir;
       const mail = await waitForMail(outbox, dan.email, /daily FitScore digest/);
       expect(mail.subject).toBe('Your daily FitScore digest: 1 new deal, 1 follow-up due, 1 mention');
@@ -233,6 +233,90 @@ describe('the digest email', () => {
     } finally {
       ahead = 0;
       await other.close();
+    }
+  });
+});
+
+describe("the digest in each member's time zone", () => {
+  it('a member saves an IANA zone with their choice; the settings read it back, keep it when only the frequency changes, and refuse a made-up one', async () => {
+    const a = await newFund('Zoe Zone');
+    const get = async () => (await req('GET', '/api/vc/follow-ups/digest', a.token)).body;
+    expect(await get()).toEqual({ frequency: 'weekly', timeZone: 'UTC', timeZoneSaved: false });
+
+    const saved = await req('PUT', '/api/vc/follow-ups/digest', a.token, { frequency: 'never', timeZone: 'America/New_York' });
+    expect([saved.status, saved.body]).toEqual([200, { frequency: 'never', timeZone: 'America/New_York', timeZoneSaved: true }]);
+    expect(await get()).toEqual({ frequency: 'never', timeZone: 'America/New_York', timeZoneSaved: true });
+    // Only the frequency: the zone stays. A zone in another case is saved as the zone is spelled.
+    expect((await req('PUT', '/api/vc/follow-ups/digest', a.token, { frequency: 'never' })).body.timeZone).toBe('America/New_York');
+    expect((await req('PUT', '/api/vc/follow-ups/digest', a.token, { frequency: 'never', timeZone: 'asia/tokyo' })).body.timeZone).toBe('Asia/Tokyo');
+
+    for (const timeZone of ['Mars/Olympus_Mons', '+05:00', '', 'x'.repeat(200), 42, null]) {
+      const bad = await req('PUT', '/api/vc/follow-ups/digest', a.token, { frequency: 'daily', timeZone });
+      expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('timeZone must be an IANA time zone name such as America/New_York')]);
+    }
+    // Nothing refused was saved.
+    expect(await get()).toEqual({ frequency: 'never', timeZone: 'Asia/Tokyo', timeZoneSaved: true });
+    expect((await req('PUT', '/api/vc/follow-ups/digest', undefined, { frequency: 'daily', timeZone: 'Mars/Olympus_Mons' })).status).toBe(401);
+  });
+
+  it('the daily digest goes out from the digest hour of the local day, east and west of UTC, with due times in that zone', async () => {
+    // A server of its own (its own database) whose digests go out from 8:00, on a clock the test sets.
+    let clock = Date.parse('2027-01-11T07:50:00Z'); // Monday: 02:50 in New York, 16:50 in Tokyo.
+    const zoned = await startTestServer({ DIGEST_HOUR_UTC: '8', DIGEST_CHECK_MS: '100' }, undefined, undefined, { now: () => new Date(clock) });
+    try {
+      const zdb = zoned.database.handle.db;
+      const call = (method: string, path: string, token: string, body?: unknown) =>
+        zoned.request(method as never, path, { token, ...(body === undefined ? {} : { body }) });
+      const admin = await signUp(zoned, 'vc', { name: 'Una Utc' });
+      const fund = await call('POST', '/vc/profile/step1/', admin.token, {
+        fund_name: 'Zones Fund', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null,
+      });
+      const fundId = fund.body.profile.id as string;
+      const member = async (name: string) => {
+        const vc = await signUp(zoned, 'vc', { name });
+        await zdb.insert(fundMembers).values({ fundId, userId: vc.user.id, role: 'member' });
+        return { token: vc.token, userId: vc.user.id, email: vc.email };
+      };
+      const nina = await member('Nina NewYork');
+      const toru = await member('Toru Tokyo');
+      const [deal] = await zdb.insert(deals).values({ fundId, startupName: 'Zone Co', sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'upload' }).returning();
+      const remind = async (who: { userId: string }, dueAt: string, note: string) =>
+        expect((await call('POST', `/api/vc/deals/${deal!.id}/follow-ups`, admin.token, { dueAt, note, assigneeId: who.userId })).status).toBe(201);
+      await remind(nina, '2027-01-11T07:30:00Z', 'Call from New York');
+      await remind(toru, '2027-01-11T07:00:00Z', 'Call from Tokyo');
+      const sends = async (userId: string) => (await zdb.select().from(digestSends).where(eq(digestSends.userId, userId))).map((r) => r.period).sort();
+      const outbox = zoned.config.mail.outboxDir;
+
+      expect((await call('PUT', '/api/vc/follow-ups/digest', nina.token, { frequency: 'daily', timeZone: 'America/New_York' })).status).toBe(200);
+      expect((await call('PUT', '/api/vc/follow-ups/digest', toru.token, { frequency: 'daily', timeZone: 'Asia/Tokyo' })).status).toBe(200);
+
+      // 07:50 UTC is past 8:00 in Tokyo: Toru's Monday digest, due times on his clock.
+      const tokyo = await waitForMail(outbox, toru.email, /daily FitScore digest/);
+      expect(tokyo.subject).toBe('Your daily FitScore digest: 1 follow-up due');
+      expect(tokyo.text).toContain('- Zone Co: Call from Tokyo (due Jan 11, 4:00 PM GMT+9)');
+      expect(await sends(toru.userId)).toEqual(['2027-01-11']);
+
+      // 12:59 UTC is past 8:00 in UTC (the admin, with no choice, gets the weekly default by UTC)
+      // but 7:59 in New York: no digest for Nina in that check nor any after it on this clock.
+      clock = Date.parse('2027-01-11T12:59:00Z');
+      await pollUntil(async () => (await sends(admin.user.id)).includes('week of 2027-01-11'), { what: "the admin's weekly digest claimed by UTC" });
+      expect(await sends(nina.userId)).toEqual([]);
+      expect(await mailsTo(outbox, nina.email, /digest/)).toEqual([]);
+
+      // 8:00 in New York: her digest for her Monday, with the time in New York's.
+      clock = Date.parse('2027-01-11T13:00:00Z');
+      const ny = await waitForMail(outbox, nina.email, /daily FitScore digest/);
+      expect(ny.text).toContain('- Zone Co: Call from New York (due Jan 11, 2:30 AM EST)');
+      expect(await sends(nina.userId)).toEqual(['2027-01-11']);
+
+      // 23:00 UTC on the 11th is 8:00 on Tuesday the 12th in Tokyo: his next day's digest, before UTC's.
+      clock = Date.parse('2027-01-11T23:00:00Z');
+      await waitForMail(outbox, toru.email, /daily FitScore digest/, 1);
+      expect(await sends(toru.userId)).toEqual(['2027-01-11', '2027-01-12']);
+      expect(await sends(nina.userId)).toEqual(['2027-01-11']);
+      expect((await mailsTo(outbox, nina.email, /digest/)).length).toBe(1);
+    } finally {
+      await zoned.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { followUpsEndpoints, type DigestFrequency, type FollowUpBody, type FollowUpEdit, type FollowUpRule } from '@fitscore/contracts';
+import { followUpsEndpoints, type DigestSettings, type FollowUpBody, type FollowUpEdit, type FollowUpRule } from '@fitscore/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -83,8 +83,7 @@ export function useDigestSettings() {
 export function useSaveDigest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (frequency: DigestFrequency) =>
-      callEndpoint(followUpsEndpoints.saveDigest, { body: { frequency } }, 'Could not save your digest email setting. Please try again.'),
+    mutationFn: (body: DigestSettings) => callEndpoint(followUpsEndpoints.saveDigest, { body }, 'Could not save your digest email setting. Please try again.'),
     onSuccess: (data) => client.setQueryData(queryKeys.vc.followUps.digest, data),
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "digest_settings" ADD COLUMN "time_zone" text;
