@@ -16,6 +16,7 @@ export const FUND_DATA_MESSAGES = {
   notScheduled: 'This fund is not scheduled for deletion.',
   gracePeriodOver: 'The grace period has ended: the fund is being deleted.',
   linkExpired: 'This download link has expired. Export the data again from Settings → Data.',
+  linkUsed: 'This download link has already been used. Export the data again from Settings → Data.',
 } as const;
 
 /** How long an archive's download link works: long enough for the browser to start it, never to be kept. */
@@ -60,7 +61,7 @@ export const fundDataEndpoints = {
     path: '/api/vc/fund-data/export/link',
     access: 'fund:admin',
     summary:
-      'A link to the archive for the browser to download by itself: it works for 60 seconds, for this session only, while the caller is still an admin of the fund (402 without the Enterprise plan)',
+      'A link to the archive for the browser to download by itself: it works once, within 60 seconds, for this session only, while the caller is still an admin of the fund (402 without the Enterprise plan)',
     tags: ['fund-data'],
     response: FundArchiveLinkSchema,
   }),
@@ -68,7 +69,7 @@ export const fundDataEndpoints = {
     method: 'GET',
     path: '/api/vc/fund-data/export/download',
     access: 'public',
-    summary: 'The archive, from a link made by POST /api/vc/fund-data/export/link (401 once it has expired or its session has ended, 403 once its maker is no longer an admin)',
+    summary: 'The archive, from a link made by POST /api/vc/fund-data/export/link (401 once it has expired, has been used or its session has ended, 403 once its maker is no longer an admin)',
     tags: ['fund-data'],
     query: z.object({ ticket: z.string().max(1024) }),
     binary: { contentType: 'application/zip' },

@@ -8,38 +8,43 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { createSignedTickets } from '../../lib/signed-tickets.ts';
 import type { Memberships } from '../../plugins/auth.ts';
+import type { FundDataRepository } from './fund-data.repository.ts';
 
 /**
  * Links the browser downloads a fund's archive from by itself, so the archive streams to disk
  * instead of being held in the page's memory (a fund's decks can run to gigabytes). A link holds a
- * signed ticket naming the admin, the session and the fund; it works for a minute, and only while
- * that session is live and its user is still an admin of that fund (checked when it is opened).
+ * signed ticket naming the admin, the session, the fund and the link's row; it works once, within a
+ * minute, and only while that session is live and its user is still an admin of that fund (checked
+ * when it is opened). The row makes it single-use on every API host: a link copied out of a
+ * browser's history or a proxy's log opens nothing after its first download.
  */
 export function createArchiveLinks({
   appSecret,
   memberships,
   apiUrl,
+  repo,
 }: {
   appSecret: Buffer;
   memberships: Memberships;
   apiUrl: string;
+  repo: Pick<FundDataRepository, 'createArchiveLink' | 'useArchiveLink'>;
 }) {
   const tickets = createSignedTickets(appSecret, {
-    purpose: 'fitscore fund archive links v1',
+    purpose: 'fitscore fund archive links v2',
     ttlSeconds: FUND_ARCHIVE_LINK_TTL_SECONDS,
-    schema: z.object({ u: z.string().min(1).max(64), s: z.string().min(1).max(64), f: z.string().min(1).max(64) }),
+    schema: z.object({ u: z.string().min(1).max(64), s: z.string().min(1).max(64), f: z.string().min(1).max(64), l: z.uuid() }),
   });
   return {
-    make({ userId, sessionId, fundId }: { userId: string; sessionId: string; fundId: string }): FundArchiveLink {
+    async make({ userId, sessionId, fundId }: { userId: string; sessionId: string; fundId: string }): Promise<FundArchiveLink> {
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + FUND_ARCHIVE_LINK_TTL_SECONDS * 1000);
+      const linkId = await repo.createArchiveLink(fundId, userId, expiresAt, now);
       const url = new URL(fundDataEndpoints.exportDownload.path, apiUrl);
-      url.searchParams.set('ticket', tickets.issue({ u: userId, s: sessionId, f: fundId }));
-      return {
-        url: url.toString(),
-        expiresAt: new Date(Date.now() + FUND_ARCHIVE_LINK_TTL_SECONDS * 1000).toISOString(),
-      };
+      url.searchParams.set('ticket', tickets.issue({ u: userId, s: sessionId, f: fundId, l: linkId }));
+      return { url: url.toString(), expiresAt: expiresAt.toISOString() };
     },
 
-    /** The fund a link opens the archive of, for its admin; 401 when it has expired or its session ended, 403 when its maker is no admin of it now. */
+    /** The fund a link opens the archive of, for its admin; 401 when it has expired, was used or its session ended, 403 when its maker is no admin of it now. */
     async open(ticket: string): Promise<string> {
       const held = tickets.redeem(ticket);
       if (!held) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
@@ -50,6 +55,7 @@ export function createArchiveLinks({
       if (!live) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
       if (membership?.fundId !== held.f || membership.role !== 'admin')
         throw new AppError('forbidden', "Only the fund's admins can export its data.");
+      if (!(await repo.useArchiveLink(held.l, held.f, held.u, new Date()))) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkUsed);
       return held.f;
     },
   };

@@ -26,8 +26,9 @@ export interface FundDataModuleDeps {
 
 /** A fund's data, whole (issue 33 point 6, ADR 0070): the archive and the fund's deletion, on Enterprise. */
 export function register(app: FastifyInstance, { platform, jobs, funds, auth, memberships }: FundDataModuleDeps) {
+  const repo = createFundDataRepository(platform.db);
   const fundData = createFundDataService({
-    repo: createFundDataRepository(platform.db),
+    repo,
     uow: platform.uow,
     blobs: platform.blobs,
     jobs,
@@ -41,7 +42,7 @@ export function register(app: FastifyInstance, { platform, jobs, funds, auth, me
   fundDataRoutes(
     app,
     fundData,
-    createArchiveLinks({ appSecret: platform.appSecret, memberships, apiUrl: platform.config.publicApiUrl }),
+    createArchiveLinks({ appSecret: platform.appSecret, memberships, apiUrl: platform.config.publicApiUrl, repo }),
   );
   app.decorate('fundData', { purgeDue: fundData.purgeDue });
 

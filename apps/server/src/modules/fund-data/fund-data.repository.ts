@@ -1,5 +1,5 @@
-import { decks, deals, fundDeletions, fundMembers, funds, intakeItems, repository, users } from '@fitscore/db';
-import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { decks, deals, fundArchiveLinks, fundDeletions, fundMembers, funds, intakeItems, repository, users } from '@fitscore/db';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { describeTable, type FundTable } from './fund-tables.repository.ts';
 
 export type FundDeletionRow = typeof fundDeletions.$inferSelect & { requestedByName: string | null };
@@ -7,7 +7,7 @@ export type FundDeletionRow = typeof fundDeletions.$inferSelect & { requestedByN
 const EXPORT_PAGE = 500;
 
 /**
- * The fund-data module's table (fund_deletions) is written here only; everything else is read:
+ * The fund-data module's tables (fund_deletions, fund_archive_links) are written here only; everything else is read:
  * the fund's rows of each table in FUND_TABLES and the keys of its files (ADR 0070).
  */
 export const createFundDataRepository = repository((db) => ({
@@ -38,6 +38,31 @@ export const createFundDataRepository = repository((db) => ({
       .where(and(eq(fundDeletions.fundId, fundId), gt(fundDeletions.purgeAfter, now)))
       .returning({ fundId: fundDeletions.fundId });
     return gone.length > 0;
+  },
+
+  /** A new download link of the fund's archive for its admin; the fund's links that have expired go. */
+  async createArchiveLink(fundId: string, userId: string, expiresAt: Date, now: Date): Promise<string> {
+    await db.delete(fundArchiveLinks).where(and(eq(fundArchiveLinks.fundId, fundId), lt(fundArchiveLinks.expiresAt, now)));
+    const [row] = await db.insert(fundArchiveLinks).values({ fundId, userId, expiresAt }).returning({ id: fundArchiveLinks.id });
+    return row!.id;
+  },
+
+  /** Marks the link used; false when it was used before, has expired, or is not this admin's link of this fund. */
+  async useArchiveLink(id: string, fundId: string, userId: string, now: Date): Promise<boolean> {
+    const used = await db
+      .update(fundArchiveLinks)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(fundArchiveLinks.id, id),
+          eq(fundArchiveLinks.fundId, fundId),
+          eq(fundArchiveLinks.userId, userId),
+          isNull(fundArchiveLinks.usedAt),
+          gt(fundArchiveLinks.expiresAt, now),
+        ),
+      )
+      .returning({ id: fundArchiveLinks.id });
+    return used.length > 0;
   },
 
   /** The fund's rows of one table, a page at a time in primary-key order, keyed by database column names. */

@@ -140,7 +140,7 @@ describe('the archive’s download link (the browser saves it to disk by itself)
   const download = (url: string) => fetch(`${server.url}${new URL(url).pathname}${new URL(url).search}`);
   const link = (token: string) => server.request('POST', '/api/vc/fund-data/export/link', { token });
 
-  it('opens the archive without the session header, for a minute, while its session is live and its maker an admin', async () => {
+  it('opens the archive once without the session header, within a minute, while its session is live and its maker an admin', async () => {
     const made = await link(a.token);
     expect(made.status).toBe(200);
     expect(new URL(made.body.url).pathname).toBe('/api/vc/fund-data/export/download');
@@ -150,6 +150,11 @@ describe('the archive’s download link (the browser saves it to disk by itself)
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="northwind-data-/);
     const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
     expect(JSON.parse(await zip.file('manifest.json')!.async('string')).fund.id).toBe(a.fundId);
+
+    // Once: opened again (from the browser's history, a proxy's log), the link opens nothing.
+    const reused = await download(made.body.url);
+    expect(reused.status).toBe(401);
+    expect(((await reused.json()) as { error: string }).error).toBe(FUND_DATA_MESSAGES.linkUsed);
 
     // A changed ticket opens nothing.
     const forged = new URL(made.body.url);

@@ -143,6 +143,7 @@ export const FUND_TABLES: readonly FundTable[] = [
  */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   deal_counts: 'derived counters, rebuilt from deals',
+  fund_archive_links: 'download links of this archive in flight (a minute each, opened once)',
   sso_login_states: 'single sign-ons in flight (ten minutes), holding one-time secrets',
   server_events: 'the live-update push log, kept 24 hours; what it announces is in the other tables',
   share_links: 'a founder’s links to their own reports, never a fund’s',
