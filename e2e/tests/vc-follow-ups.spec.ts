@@ -97,6 +97,7 @@ test.describe('follow-ups (issue 31 point 4)', () => {
     await digest.getByRole('radio', { name: /Daily/ }).check();
     await expect(page.getByText('Digest email: Daily')).toBeVisible();
     expect(await call(vc, 'GET', '/api/vc/follow-ups/digest')).toEqual({ frequency: 'daily', timeZone: browserZone, timeZoneSaved: true });
+    await shoot(page, 'settings-digest-card');
     const outbox = join(app.dataDir, 'outbox');
     await expect.poll(async () => (await mailsTo(outbox, vc.email, /daily FitScore digest/)).length, { timeout: 30_000 }).toBe(1);
     const [mail] = await mailsTo(outbox, vc.email, /daily FitScore digest/);
