@@ -1,24 +1,54 @@
+import { layoutPage, type LayoutItem } from '../pdf/text-layout.ts';
+import { repairOcrLine, repairOcrNumbers } from './ocr-numbers.ts';
+
 /**
  * Tesseract's TSV output to text. Slides mix text with photos and charts, and OCR of
  * a photo yields confident-looking junk ('ou XN 7 [='): we keep only words whose
  * confidence reaches MIN_WORD_CONFIDENCE, and lines that still hold real letters.
+ * The words kept are then put in reading order by the same layout as a PDF's text layer
+ * (pdf/text-layout.ts), from their boxes: side-by-side columns that tesseract reads as one
+ * line are cut at their gutter, a metric grid's figure is read with the label under it, and
+ * the title is the largest line at the top. Figures misread in the usual ways ('$1O0M',
+ * 'S5M') are repaired or dropped (ocr-numbers.ts).
  */
 export const MIN_WORD_CONFIDENCE = 60;
+/**
+ * A figure must be read surer than a word: a misread word is one word less, a misread figure
+ * is a wrong fact. Clean digits read at 85-97; junk from charts, logos and photos ('8', '2',
+ * '18' for '118') mostly below 80.
+ */
+export const MIN_FIGURE_CONFIDENCE = 80;
 
 export interface OcrText {
   text: string;
   title: string | null;
 }
 
+interface OcrWord {
+  text: string;
+  left: number;
+  width: number;
+}
+
 interface OcrLine {
-  words: string[];
+  words: OcrWord[];
   top: number;
   height: number;
 }
 
+/** Signs that join or split what a line says ('A & B', 'today → $2M'): kept, unlike lone marks such as '[='. */
+const SEPARATOR = /^(?:&|\+|→|->|>|—|–|\/)$/u;
+
+/** A word that writes a figure or part of one: digits, a currency sign, or a scale on its own ('Cr', 'M'). */
+const FIGURE_PART = /[\p{N}$€£¥₹%]|^(?:k|m|mm|mn|b|bn|l|cr|lakhs?|crores?|million|billion|thousand)[.,;:)]?$/iu;
+
+/** A line box's height is about 0.8 of the font size that layout's gaps are measured in. */
+const SIZE_PER_LINE_HEIGHT = 1.2;
+
 export function tsvToText(tsv: string): OcrText {
   let pageHeight = 0;
   const lines = new Map<string, OcrLine>();
+  const unsure = new Set<string>();
   for (const row of tsv.split('\n')) {
     const c = row.split('\t');
     if (c.length < 12) continue;
@@ -26,25 +56,78 @@ export function tsvToText(tsv: string): OcrText {
     if (level === 1) pageHeight = Number(c[9]) || pageHeight;
     if (level !== 5) continue;
     const conf = Number(c[10]);
-    const word = (c[11] ?? '').trim();
-    if (!(conf >= MIN_WORD_CONFIDENCE) || !/[\p{L}\p{N}]/u.test(word)) continue;
+    const text = (c[11] ?? '').trim();
     const key = `${c[2]}.${c[3]}.${c[4]}`;
+    // A word with digits is a figure; a currency sign read alone ('€,') is not one to distrust.
+    const figure = /\p{N}/u.test(text);
+    if (!(conf >= (figure ? MIN_FIGURE_CONFIDENCE : MIN_WORD_CONFIDENCE)) || !(/[\p{L}\p{N}]/u.test(text) || SEPARATOR.test(text))) {
+      // A figure read too unsurely to keep leaves its line's labels to the wrong figures ('₹2.5 Cr
+      // bridge to move from [₹1.26] Cr ARR'): the line keeps its words but none of its figures.
+      if (figure) unsure.add(key);
+      continue;
+    }
     const top = Number(c[7]);
     const height = Number(c[9]);
+    const word = { text, left: Number(c[6]), width: Number(c[8]) };
     const line = lines.get(key);
     if (line) {
       line.words.push(word);
-      line.height = Math.max(line.height, height);
+      const bottom = Math.max(line.top + line.height, top + height);
+      line.top = Math.min(line.top, top);
+      line.height = bottom - line.top;
     } else lines.set(key, { words: [word], top, height });
   }
+  for (const [key, line] of lines) if (unsure.has(key)) line.words = line.words.filter((w) => !FIGURE_PART.test(w.text));
   const kept = [...lines.values()].filter((l) => {
-    const letters = l.words.join('').match(/\p{L}/gu)?.length ?? 0;
-    const digits = l.words.join('').match(/\p{N}/gu)?.length ?? 0;
+    const all = l.words.map((w) => w.text).join('');
+    const letters = all.match(/\p{L}/gu)?.length ?? 0;
+    const digits = all.match(/\p{N}/gu)?.length ?? 0;
     return letters >= 3 || (digits >= 1 && letters + digits >= 2);
   });
-  const text = kept.map((l) => l.words.join(' ')).join('\n');
-  const titled = kept.filter((l) => (l.words.join('').match(/\p{L}/gu)?.length ?? 0) >= 3 && (pageHeight === 0 || l.top < pageHeight * 0.4));
-  let title: OcrLine | null = null;
-  for (const l of titled) if (!title || l.height > title.height * 1.1) title = l;
-  return { text, title: title ? title.words.join(' ') : null };
+  const height = pageHeight || Math.max(0, ...kept.map((l) => l.top + l.height));
+  const items: LayoutItem[] = [];
+  for (const row of rows(kept)) {
+    const words = row.flatMap((l) => l.words.map((w) => ({ ...w, text: repairOcrNumbers(w.text), top: l.top, height: l.height }))).filter((w) => w.text !== '');
+    words.forEach((w, i) => {
+      items.push({
+        str: i < words.length - 1 ? `${w.text} ` : w.text,
+        x: w.left,
+        y: height - (w.top + w.height),
+        width: w.width,
+        size: Math.max(1, w.height * SIZE_PER_LINE_HEIGHT),
+        hasEOL: i === words.length - 1,
+      });
+    });
+  }
+  const layout = layoutPage(items, height);
+  return {
+    text: layout.lines
+      .filter((l) => l !== '')
+      .map(repairOcrLine)
+      .join('\n'),
+    title: layout.title === null ? null : repairOcrLine(layout.title),
+  };
+}
+
+/**
+ * Tesseract's lines gathered into rows of the page: pieces of text whose middles lie within half
+ * a line of each other and that do not overlap side by side are one row, read left to right
+ * (the layout then cuts it into cells at wide gaps). Rows run top to bottom.
+ */
+function rows(lines: readonly OcrLine[]): OcrLine[][] {
+  const mid = (l: OcrLine) => l.top + l.height / 2;
+  const left = (l: OcrLine) => l.words[0]?.left ?? 0;
+  const right = (l: OcrLine) => Math.max(...l.words.map((w) => w.left + w.width));
+  const out: OcrLine[][] = [];
+  for (const l of [...lines].sort((a, b) => mid(a) - mid(b))) {
+    const row = out.find(
+      (r) =>
+        r.every((o) => Math.abs(mid(o) - mid(l)) < 0.5 * Math.min(o.height, l.height)) &&
+        r.every((o) => right(o) <= left(l) || right(l) <= left(o)),
+    );
+    if (row) row.push(l);
+    else out.push([l]);
+  }
+  for (const r of out) r.sort((a, b) => left(a) - left(b));
+  return out;
 }

@@ -1,13 +1,14 @@
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeck } from '../read/read-deck.ts';
-import { makeImagePdf } from '../testing/generate-decks.ts';
+import { makeImagePdf, pdfOfImages } from '../testing/generate-decks.ts';
 import { tsvToText } from './ocr-text.ts';
 import { TesseractEngine } from './tesseract-engine.ts';
 
 describe('tsvToText', () => {
   it('keeps confident words, groups them by line and drops junk lines', () => {
     const row = (block: number, line: number, word: number, conf: number, text: string, top = 10, height = 20) =>
-      ['5', '1', String(block), '1', String(line), String(word), '0', String(top), '50', String(height), String(conf), text].join('\t');
+      ['5', '1', String(block), '1', String(line), String(word), String(10 + 60 * word), String(top), '50', String(height), String(conf), text].join('\t');
     const tsv = [
       ['1', '1', '0', '0', '0', '0', '0', '0', '1000', '600', '-1', ''].join('\t'),
       row(1, 1, 1, 95, 'Market', 10, 40),
@@ -20,7 +21,56 @@ describe('tsvToText', () => {
     ].join('\n');
     expect(tsvToText(tsv)).toEqual({ text: 'Market Size\nTAM $12B', title: 'Market Size' });
   });
+
+  it('keeps no figure of a line where a figure was read too unsurely, nor a figure read unsurely itself', () => {
+    const row = (line: number, word: number, conf: number, text: string) =>
+      ['5', '1', '1', '1', String(line), String(word), String(10 + 80 * word), String(10 + 40 * line), '70', '20', String(conf), text].join('\t');
+    const tsv = [
+      ['1', '1', '0', '0', '0', '0', '0', '0', '1000', '600', '-1', ''].join('\t'),
+      // '₹2.5 Cr bridge to move from [₹1.26, unreadable] Cr ARR': ARR must not take the ₹2.5 Cr.
+      ...['₹2.5', 'Cr', 'bridge', 'from', 'F1.26', 'Cr', 'ARR'].map((w, i) => row(1, i + 1, w === 'F1.26' ? 31 : 93, w)),
+      // A lone '8' from a chart, read at 70: a word would pass, a figure does not.
+      row(2, 1, 92, 'Retail'),
+      row(2, 2, 70, '8'),
+      row(3, 1, 95, 'Customers'),
+      row(3, 2, 94, '4,701'),
+    ].join('\n');
+    expect(tsvToText(tsv).text).toBe('bridge from ARR\nRetail\nCustomers 4,701');
+  });
+
+  it('reads side-by-side columns that tesseract joins into one line column by column', () => {
+    const page = ['1', '1', '0', '0', '0', '0', '0', '0', '1400', '800', '-1', ''].join('\t');
+    const rows: string[] = [page];
+    // Two columns of running text, the left one from x=50, the right one from x=750, sharing baselines.
+    const left = ['Small shops lose sales to slow delivery', 'because couriers skip their streets'];
+    const right = ['Our robots deliver parcels the same day', 'and learn every street layout'];
+    left.forEach((_, i) => {
+      let x = 50;
+      const words = [...left[i]!.split(' '), ...right[i]!.split(' ')];
+      words.forEach((w, j) => {
+        if (j === left[i]!.split(' ').length) x = 750;
+        rows.push(['5', '1', '1', '1', String(i + 1), String(j + 1), String(x), String(300 + 40 * i), String(12 * w.length), '22', '95', w].join('\t'));
+        x += 12 * w.length + 10;
+      });
+    });
+    expect(tsvToText(rows.join('\n')).text).toBe([...left, ...right].join('\n'));
+  });
 });
+
+/** A slide 1200 x 675 drawn on a canvas, as a PNG picture. */
+async function drawnSlide(draw: (g: SKRSContext2D) => void, turned = false) {
+  const canvas = turned ? createCanvas(675, 1200) : createCanvas(1200, 675);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  if (turned) {
+    // A landscape slide printed sideways on a portrait page (turned a quarter clockwise).
+    g.translate(675, 0);
+    g.rotate(Math.PI / 2);
+  }
+  draw(g);
+  return { png: new Uint8Array(await canvas.encode('png')), width: canvas.width, height: canvas.height };
+}
 
 describe('OCR of an image-only PDF', () => {
   let engine: TesseractEngine;
@@ -42,5 +92,44 @@ describe('OCR of an image-only PDF', () => {
     expect(deck.pages[0]!.title).toMatch(/Problem/);
     expect(deck.pages[1]!.text).toMatch(/revenue/i);
     expect(deck.pages[1]!.text).toMatch(/45,000/);
+  });
+
+  it('reads light words on grey circles and bars (a figure in a circle, a label in a pill)', async () => {
+    const slide = await drawnSlide((g) => {
+      g.fillStyle = '#111111';
+      g.font = 'bold 56px sans-serif';
+      g.fillText('Market Size', 60, 90);
+      g.fillStyle = '#808080';
+      g.beginPath();
+      g.arc(250, 420, 130, 0, 2 * Math.PI);
+      g.fill();
+      g.fillStyle = '#ffffff';
+      g.font = 'bold 60px sans-serif';
+      g.fillText('532M', 175, 442);
+      g.fillStyle = '#5b5f7e';
+      g.beginPath();
+      g.roundRect(600, 400, 330, 40, 20);
+      g.fill();
+      g.fillStyle = '#ffffff';
+      g.font = '22px sans-serif';
+      g.fillText('High interest loans', 660, 428);
+    });
+    const deck = await readDeck(await pdfOfImages([slide]), { ocr: (img) => engine.recognize(img) });
+    expect(deck.pages[0]!.text).toMatch(/\b532 ?M\b/);
+    expect(deck.pages[0]!.text).toMatch(/High interest loans/);
+  });
+
+  it('reads a slide printed sideways on a portrait page upright', async () => {
+    const slide = await drawnSlide((g) => {
+      g.fillStyle = '#111111';
+      g.font = 'bold 56px sans-serif';
+      g.fillText('Business Model', 60, 100);
+      g.font = '32px sans-serif';
+      g.fillText('We take a 10% commission on each booking.', 60, 250);
+      g.fillText('Hosts pay nothing to list their rooms.', 60, 320);
+    }, true);
+    const deck = await readDeck(await pdfOfImages([slide]), { ocr: (img) => engine.recognize(img) });
+    expect(deck.pages[0]!.title).toMatch(/Business Model/);
+    expect(deck.pages[0]!.text).toMatch(/10% commission on each booking/);
   });
 });

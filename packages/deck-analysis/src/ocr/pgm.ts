@@ -42,3 +42,42 @@ export function pgmHeaderLength(pgm: Uint8Array): number {
   }
   return 0;
 }
+
+/** Width, height and pixels of a binary 8-bit PGM, or null for any other image (PNG, JPEG...). */
+export function parsePgm(image: Uint8Array): { width: number; height: number; pixels: Uint8Array } | null {
+  if (image[0] !== 0x50 || image[1] !== 0x35) return null;
+  const at = pgmHeaderLength(image);
+  const m = /^P5\s+(\d+)\s+(\d+)\s+255\s$/.exec(new TextDecoder().decode(image.subarray(0, at)));
+  if (!at || !m) return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  if (image.length < at + width * height) return null;
+  return { width, height, pixels: image.subarray(at, at + width * height) };
+}
+
+/** A PGM of these pixels. */
+export function makePgm(width: number, height: number, pixels: Uint8Array): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const out = new Uint8Array(header.length + width * height);
+  out.set(header, 0);
+  out.set(pixels.subarray(0, width * height), header.length);
+  return out;
+}
+
+/** A PGM turned a quarter turn: counter-clockwise (`ccw`, a page printed turned clockwise reads upright) or clockwise. */
+export function rotatePgm(image: Uint8Array, direction: 'ccw' | 'cw'): Uint8Array | null {
+  const pgm = parsePgm(image);
+  if (!pgm) return null;
+  const { width: w, height: h, pixels } = pgm;
+  const out = new Uint8Array(w * h);
+  // The output is h wide and w high.
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const v = pixels[row + x]!;
+      if (direction === 'ccw') out[(w - 1 - x) * h + y] = v;
+      else out[x * h + (h - 1 - y)] = v;
+    }
+  }
+  return makePgm(h, w, out);
+}

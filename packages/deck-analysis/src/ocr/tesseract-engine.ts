@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { tsvToText, type OcrText } from './ocr-text.ts';
+import { parsePgm, rotatePgm } from './pgm.ts';
 
 /**
  * Tesseract (WASM) hosted in the calling thread.
@@ -40,6 +41,22 @@ function workerScript(): WorkerScript {
   return s;
 }
 
+/**
+ * Tesseract's page segmentation 'sparse text' (PSM 11): every piece of text found wherever it
+ * stands, not blocks of running lines. Slides are cards, circles, metric grids and chart labels;
+ * the automatic mode joins pieces of neighbouring cards into one line and skips figures set apart
+ * from the lines. Reading order is rebuilt from the words' boxes (ocr-text.ts).
+ */
+const PAGE_SEG_MODE = '11';
+
+/** Letters in words of three or more letters read upright, below which a portrait page is also read sideways. */
+const SIDEWAYS_TRY_BELOW = 60;
+
+/** Letters in the words of three or more letters: what OCR of a page turned the wrong way hardly finds. */
+export function wordLetters(text: string): number {
+  return (text.match(/\p{L}{3,}/gu) ?? []).reduce((n, w) => n + w.length, 0);
+}
+
 export class TesseractEngine {
   private jobs = 0;
   private constructor(private readonly s: WorkerScript) {}
@@ -55,9 +72,29 @@ export class TesseractEngine {
     return engine;
   }
 
-  /** OCR of one PGM/PNG/JPEG/BMP image. */
+  /**
+   * OCR of one PGM/PNG/JPEG/BMP image. A portrait page that reads as next to nothing upright
+   * may be a landscape slide printed sideways (as PDF viewers draw such slides): it is read
+   * again turned a quarter each way, and the turn that reads most words is kept.
+   */
   async recognize(image: Uint8Array): Promise<OcrText> {
-    const data = (await this.call('recognize', { image, options: {}, output: { text: false, tsv: true } })) as {
+    const upright = await this.read(image);
+    const pgm = parsePgm(image);
+    if (!pgm || pgm.height <= pgm.width * 1.05 || wordLetters(upright.text) >= SIDEWAYS_TRY_BELOW) return upright;
+    let best = upright;
+    for (const direction of ['ccw', 'cw'] as const) {
+      const turned = rotatePgm(image, direction);
+      if (!turned) break;
+      const read = await this.read(turned);
+      if (wordLetters(read.text) > 2 * wordLetters(best.text)) best = read;
+      if (wordLetters(best.text) >= SIDEWAYS_TRY_BELOW) break;
+    }
+    return best;
+  }
+
+  private async read(image: Uint8Array): Promise<OcrText> {
+    const options = { tessedit_pageseg_mode: PAGE_SEG_MODE };
+    const data = (await this.call('recognize', { image, options, output: { text: false, tsv: true } })) as {
       tsv?: string | null;
     };
     return tsvToText(data.tsv ?? '');

@@ -1,5 +1,6 @@
 import { LIMITS } from '../limits.ts';
 import { bgrxToPgm, inkRatio, pgmHeaderLength } from '../ocr/pgm.ts';
+import { invertDarkGrounds } from '../ocr/polarity.ts';
 import type { Pdfium } from './pdfium.ts';
 
 /** Pages drawn with fewer dark pixels than this are blank: nothing to OCR. */
@@ -36,7 +37,11 @@ export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, lon
       pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
       pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS);
       const pgm = bgrxToPgm(pdfium.HEAPU8, pdfium.FPDFBitmap_GetBuffer(bitmap), pdfium.FPDFBitmap_GetStride(bitmap), width, height);
-      return inkRatio(pgm, pgmHeaderLength(pgm)) < MIN_INK ? null : pgm;
+      const at = pgmHeaderLength(pgm);
+      if (inkRatio(pgm, at) < MIN_INK) return null;
+      // Light words on dark bars, circles and backgrounds become dark on light, as OCR reads them.
+      invertDarkGrounds(pgm.subarray(at), width, height);
+      return pgm;
     } finally {
       pdfium.FPDFBitmap_Destroy(bitmap);
     }

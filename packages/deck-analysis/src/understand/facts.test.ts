@@ -120,3 +120,20 @@ describe('deckFacts', () => {
     expect(refineClaims(deckFacts(paired), paired, new Map([[3, ['market']]])).map((c) => [c.kind, c.value])).toEqual([['tam', 12e9], ['sam', 1.5e9], ['som', 150e6]]);
   });
 });
+
+describe('figures of pages read by OCR', () => {
+  const ocrPage = (number: number, text: string): PageText => ({ number, title: null, text, notes: '', source: 'ocr' });
+
+  it('lends no neighbour label to a bare number alone on its line of an OCR page (a screenshot\'s digits)', () => {
+    const text = 'REVIEW LISTINGS\n199\nSEARCH BY CITY';
+    expect(find(deckFacts([ocrPage(6, text)]), 'users')).toEqual([]);
+    // The text layer's lone figure under its label still reads as before, and so does an OCR figure with a unit.
+    expect(find(deckFacts([page(6, '4,701\nUnique Customers')]), 'customers')[0]?.value).toBe(4701);
+    expect(find(deckFacts([ocrPage(6, '$55,486\nMonthly Revenue')]), 'mrr')[0]?.value).toBe(55_486);
+  });
+
+  it('counts nothing with a number written with decimals (a version, an average)', () => {
+    expect(find(deckFacts([page(3, 'Consulting 1.0 businesses & NGOs')]), 'customers')).toEqual([]);
+    expect(find(deckFacts([page(3, '320 businesses use it')]), 'customers')[0]?.value).toBe(320);
+  });
+});

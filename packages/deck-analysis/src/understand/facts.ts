@@ -309,7 +309,10 @@ export function pageFacts(page: PageText): PageClaim[] {
       if (alone && bare && token.value === page.number && line.trim() === token.raw.trim()) return;
       // A figure in a run of lone figures is a chart's data label: which label it has is unclear.
       const inRun = loneFigure[i] && ((loneFigure[i - 1] && (loneFigure[i - 2] || loneFigure[i + 1])) || (loneFigure[i + 1] && loneFigure[i + 2]));
-      if ((!cand || cand.distance > 60) && alone && !inRun) {
+      // On a page read by OCR a bare count alone on its line may be anything drawn on the slide (a
+      // screenshot's '199', a chart's '9'): it borrows no label from a neighbour line.
+      const unsureCount = page.source === 'ocr' && bare && !token.scaled && !token.multiple;
+      if ((!cand || cand.distance > 60) && alone && !inRun && !unsureCount) {
         for (const j of [i + 1, i - 1]) {
           const nb = lines[j];
           if (nb === undefined || nb.length > 45) continue;
@@ -331,6 +334,8 @@ export function pageFacts(page: PageText): PageClaim[] {
         }
       }
       if (cand && cand.distance > 80) cand = null;
+      // A count is a whole number: 'Consulting 1.0', 'version 2.5' count nothing.
+      if (cand?.label.need === 'count' && bare && !token.scaled && !token.multiple && /\d[.,]\d{1,2}\+?$/.test(token.raw)) return;
       // Counts of a whole market ('400M small businesses globally') are not the company's.
       if (cand?.label.need === 'count' && MARKET_CONTEXT.test(alone ? `${lines[i + 1] ?? ''} ${lines[i - 1] ?? ''}` : sentence)) return;
       // 'The industry is currently valued at $300 billion': a market's worth, not the company's valuation.

@@ -45,7 +45,7 @@ const RULES: SectionRule[] = [
     kind: 'solution',
     heading: words([
       'solutions?', 'advantages', 'our (answer|approach)', 'introducing', 'value propositions?', 'unique value proposition', '\\p{L}*USP',
-      'what is \\p{L}+ ?\\?', 'after \\p{L}+', '(user |customer )?benefits( to \\p{L}+)?', 'proposed solution',
+      'what is \\p{L}+ ?\\?', 'after \\p{L}+', '(user |customer )?benefits( to \\p{L}+)?', 'proposed solution', 'unique selling (points?|propositions?)', '\\p{L}+ benefits', 'how we help',
       'l[oö]sung(en)?', 'nutzen', 'wertversprechen', 'soluci[oó]n', 'solu[cç][aã]o', 'propuesta de valor', 'proposta de valor',
     ]),
     body: [words(['solution', 'solves?']), words(['we (built|build|provide|offer|help|enable)']), words(['platform (that|which)', 'enables?']), words(['value proposition', 'benefits?'])],
@@ -58,7 +58,7 @@ const RULES: SectionRule[] = [
       'produkt', 'technologie', 'so funktioniert', 'funktionsweise', 'produit', 'comment [çc]a marche', 'producto', 'tecnolog[ií]a', 'produto', 'como funciona',
     ]),
     body: [
-      words(['features?', 'dashboard', 'app', 'mobile', 'web ?app', 'API']), words(['AI', 'machine learning', 'algorithms?']), words(['roadmap']), words(['launch(ed)?', 'beta', 'MVP', 'prototype']), words(['patents?']),
+      words(['features?', 'dashboards?', 'app', 'mobile', 'web ?app', 'API']), words(['AI', 'machine learning', 'algorithms?']), words(['roadmap']), words(['launch(ed)?', 'beta', 'MVP', 'prototype']), words(['patents?']),
       // What a product does and is built of: its functions and its stack.
       words(['real[- ]time', 'notifications?', 'analytics', 'tracking', 'editor', 'import/export', 'search', 'recommendations?']),
       words(['front-?end', 'back-?end', 'database', 'cloud', 'integrations?', 'hardware', 'software']),
@@ -68,7 +68,8 @@ const RULES: SectionRule[] = [
     kind: 'market',
     heading: words([
       'market', 'the market', 'markets', 'market size', 'market sizing', 'market opportunity', 'TAM', 'addressable market', 'industry', 'the industry',
-      'opportunity', 'why now', 'target audience', 'target (customer )?(segments?|market)', 'customer segments?', 'markt(größe|volumen|potenzial)?', 'marché', 'taille du marché', 'mercado', 'tamaño del mercado', 'tamanho do mercado',
+      'opportunity', 'why now', 'target audience', 'target (customer )?(segments?|market)', 'customer segments?', 'target (customers?|users)',
+      'market (research|validation|analysis|overview|trends)', 'industry (overview|analysis|trends)', 'markt(größe|volumen|potenzial)?', 'marché', 'taille du marché', 'mercado', 'tamaño del mercado', 'tamanho do mercado',
     ]),
     body: [words(['TAM']), words(['addressable']), words(['market size', 'billion', 'bn']), words(['growing at']), words(['segments?'])],
     facts: ['tam', 'sam', 'som', 'marketCagr'],
@@ -76,36 +77,43 @@ const RULES: SectionRule[] = [
   {
     kind: 'businessModel',
     heading: words([
-      'business model', 'revenue generation', 'monetis(z|s)ation', 'monetization', 'pricing( structure| model)?', 'how we make money',
+      'business model', 'revenue generation', 'monetis(z|s)ation', 'monetization', 'pricing( structure| model)?', 'how we make money', 'revenue (opportunity|model|streams?|sources?)', '(earning|making) money',
       'gesch[äa]ftsmodell', 'erlösmodell', 'preismodell', 'mod[eè]le (é|e)conomique', "mod[eè]le d'affaires", 'modelo de neg[oó]cios?', 'modelo de receita',
     ]),
-    body: [words(['subscription', 'SaaS', 'per (month|user|seat)']), words(['commission', 'take rate', 'transaction fees?']), words(['pricing', 'price']), words(['freemium', 'licen[cs](e|ing)']), words(['CAC'])],
+    body: [words(['subscription', 'SaaS', 'per (month|user|seat)']), words(['commission', 'take rate', 'transaction fees?']), words(['pricing', 'price']), words(['freemium', 'licen[cs](e|ing)']), words(['CAC']), words(['premium', 'advertising', 'ads', 'upsell'])],
     facts: ['pricing', 'ltv', 'cac'],
   },
   {
     kind: 'traction',
     heading: words([
       'traction', 'milestones', 'progress', 'key metrics', 'achievements', 'results',
-      'where we are',
+      'where we are', 'awards?', 'in the (press|news)', 'what (our )?(users|customers|clients) say',
       'traktion', 'meilensteine', 'erfolge', 'tracci[oó]n', 'tra[cç][aã]o', 'r[ée]sultats',
     ]),
-    body: [words(['ARR', 'revenue']), words(['customers', 'clients', 'users']), words(['grew', 'growing', 'growth']), words(['pilots?']), words(['YoY'])],
+    body: [
+      words(['ARR', 'revenue']), words(['customers', 'clients', 'users']), words(['grew', 'growing', 'growth']), words(['pilots?']), words(['YoY']),
+      // What users already do and say: adoption, its signs and its recognition.
+      words(['launched', 'went live', 'onboarded', 'early adopters', 'active users', 'MAU', 'DAU', 'retention']),
+      words(['reviews', 'ratings', 'prize', 'awards?', 'winners?', 'featured (in|on)', 'in the (press|news)', 'accelerators?']),
+      // How many use it: '48,000+ users', '12% of all users'.
+      words(['\\d[\\d,.]*\\+? (users|customers|clients|members|downloads)', '\\d+ ?% of (\\p{L}+ ){0,2}(users|customers|clients)']),
+    ],
     facts: ['mrr', 'arr', 'revenue', 'momGrowth', 'yoyGrowth', 'payingCustomers', 'customers', 'users', 'activeUsers', 'pilots', 'gmv'],
   },
   {
     kind: 'gtm',
     heading: words([
       'go[- ]to[- ]market( plan| strategy)?', 'GTM', 'marketing( plan| strategy)?', 'sales (strategy|plan)', 'distribution', 'channels?', 'customer acquisition', 'growth strategy',
-      'adoption strategy', 'expansion( strategy| plan)?', 'partnerships',
+      'adoption strategy', 'expansion( strategy| plan)?', 'partnerships', '(potential |strategic |key )?partners', 'adoption', 'launch (plan|strategy)', 'roll-?out( plan)?', 'initial (service area|markets?)',
       'vertrieb', 'markteintritt', 'vertriebsstrategie', 'mise sur le march[ée]', 'strat[ée]gie commerciale', 'estrategia comercial', 'estrat[ée]gia (comercial|de entrada)',
     ]),
-    body: [words(['channels?']), words(['SEO', 'content marketing', 'social media', 'paid (ads|acquisition)']), words(['direct sales', 'sales team', 'resellers?', 'referrals?']), words(['funnel', 'conversion']), words(['expand to', 'rollout'])],
+    body: [words(['channels?']), words(['SEO', 'content marketing', 'social media', 'paid (ads|acquisition)']), words(['direct sales', 'sales team', 'resellers?', 'referrals?']), words(['funnel', 'conversion']), words(['expand to', 'rollout']), words(['marketing campaign', 'promotion', 'PR', 'customer acquisition', 'acquire (users|customers)'])],
   },
   {
     kind: 'competition',
     heading: words([
       'competition', 'competitors?', 'competitive (landscape|advantages?|analysis)', 'landscape', 'differentiation', 'why us',
-      'comparison', 'how we compare', 'our (edge|moat)', 'positioning', 'wettbewerb', 'konkurrenz', 'wettbewerbsvorteile?', 'concurrence', 'concurrents', 'competencia', 'competidores', 'concorr[eê]ncia', 'concorrentes',
+      'comparison', 'how we compare', 'our (edge|moat)', 'positioning', 'defensibility', 'what makes us (different|unique)', 'why (we|\\p{L}+( \\p{L}+)?) (will )?wins?', 'wettbewerb', 'konkurrenz', 'wettbewerbsvorteile?', 'concurrence', 'concurrents', 'competencia', 'competidores', 'concorr[eê]ncia', 'concorrentes',
     ]),
     body: [words(['competitors?', 'competition']), words(['vs\\.?', 'versus']), words(['differentiat\\w*', 'unlike'])],
   },
@@ -128,9 +136,12 @@ const RULES: SectionRule[] = [
     kind: 'financials',
     heading: words([
       'financials?', 'financial (plan|projections?|forecast|model|summary|overview|highlights)', 'projections?', 'P&L', 'revenue projections?', 'budget',
-      'scenarios', 'finanzen', 'finanzplan', 'finanzplanung', 'pr[ée]visions financi[eè]res', 'finanzas', 'proyecciones', 'finan[cç]as', 'proje[cç][oõ]es',
+      'scenarios', 'costs', 'cost (structure|breakdown)', 'profit (and|&) loss', 'revenue projections?', 'finanzen', 'finanzplan', 'finanzplanung', 'pr[ée]visions financi[eè]res', 'finanzas', 'proyecciones', 'finan[cç]as', 'proje[cç][oõ]es',
     ]),
-    body: [words(['projections?']), words(['EBITDA', 'P&L', 'break[- ]?even']), words(['burn', 'runway']), words(['gross margin', 'operating (costs|expenses)'])],
+    body: [
+      words(['projections?', 'projected']), words(['P&L', 'break[- ]?even']), words(['burn', 'runway']), words(['gross margin', 'operating (costs|expenses)']),
+      words(['costs', 'expenses', 'profit', 'net income', 'cash ?flow']),
+    ],
     facts: ['burn', 'runwayMonths', 'cash'],
   },
   {
@@ -140,16 +151,21 @@ const RULES: SectionRule[] = [
       'deal terms', 'capital', "what we'?re looking for",
       'finanzierung', 'investition', 'mittelverwendung', 'lev[ée]e de fonds', 'investissement', 'inversi[oó]n', 'financiaci[oó]n', 'investimento', 'capta[cç][aã]o',
     ]),
-    body: [words(['use of (funds|proceeds)', 'allocation']), words(['rais(e|ing)', 'seeking', 'looking for']), words(['equity', 'pre-?money', 'valuation']), words(['round'])],
+    body: [
+      words(['use of (funds|proceeds)', 'allocation']), words(['rais(e|ing)', 'seeking', 'looking for']), words(['equity', 'pre-?money', 'valuation']), words(['round']),
+      words(['seed round', 'we are raising', 'funding (needs?|requirements?)', 'seeking (investment|funding|capital)', 'ICO']),
+      words(['investment', 'funding', 'capital', 'funds']),
+    ],
     facts: ['raise', 'valuation', 'committed'],
   },
   {
     kind: 'risks',
     heading: words([
       'risks?', 'risk (factors|mitigation|analysis)', 'challenges (&|and) mitigations?', 'mitigation', 'SWOT', 'threats', 'limitations',
+      'regulations?', 'regulatory( \\p{L}+)?', 'legal( (&|and) regulatory)?',
       'risiken', 'risques', 'riesgos', 'riscos',
     ]),
-    body: [words(['risks?']), words(['mitigat\\w*']), words(['threats?'])],
+    body: [words(['risks?']), words(['mitigat\\w*']), words(['threats?']), words(['regulations?', 'regulatory', 'compliance', 'compliant']), words(['uncertain\\w*', 'could (fail|delay)'])],
   },
 ];
 
@@ -267,8 +283,12 @@ export function classifyPages(pages: readonly PageText[], facts: readonly Fact[]
     // The heading: the first of the top lines and the title that is mostly a section name
     // ('PROBLEM > OPPORTUNITY', 'BUSINESS' + 'MODEL' on two lines); it is not body.
     const top = lines.slice(0, 4);
-    const candidates = [...new Set([top[0] ?? '', page.title ?? '', top.length > 1 ? `${top[0]} ${top[1]}` : '', ...top.slice(1)].map((h) => h.trim()))].filter((h) => h !== '' && h.length <= 60);
-    const named = candidates.find((h) => headingCoverage(h) >= 0.4) ?? '';
+    // A large heading wrapped inside its word ('Solutio' over 'n') is read whole.
+    const wrapped = top.length > 1 && /^\p{Ll}{1,3}$/u.test(top[1]!.trim()) ? `${top[0]!.trim()}${top[1]!.trim()}` : '';
+    const candidates = [...new Set([top[0] ?? '', page.title ?? '', wrapped, top.length > 1 ? `${top[0]} ${top[1]}` : '', ...top.slice(1)].map((h) => h.trim()))].filter((h) => h !== '' && h.length <= 60);
+    // A heading of parts ('Finance/Future/Asks') names each part that is a section name.
+    const parts = candidates.flatMap((h) => (/[/|•]/.test(h) ? h.split(/\s*[/|•]\s*/) : [])).filter((h) => h !== '');
+    const named = candidates.find((h) => headingCoverage(h) >= 0.4) ?? parts.find((h) => headingCoverage(h) >= 0.7) ?? '';
     const bodyLines = lines.filter((l) => !named.split(/\s+/).join(' ').includes(l.trim()) || l.trim() === '');
     const body = `${bodyLines.join('\n')}\n${page.notes}`;
     const pageFacts = facts.filter((f) => f.page === page.number && f.unit !== 'text');

@@ -5,7 +5,7 @@ import { bodySignals } from '../sections.ts';
 /**
  * What the section classifier sees of a page: its heading's words apart from its body's,
  * the body's words and word pairs, which of each section's body signals (the rules'
- * vocabulary) its heading and its body hold, the kinds of numbers on it, whether it opens or closes the deck,
+ * vocabulary) its heading, its body and its neighbours' bodies hold, the kinds of numbers on it, whether it opens or closes the deck,
  * how much it says, the sections the hand-written rules give it and its neighbours, and the
  * kinds of figures found on it. Word features carry a prefix ('h:' heading, 'w:' body word,
  * 'b:' body word pair) so that training can keep only the words several companies' decks use;
@@ -90,6 +90,10 @@ export function pageFeatures(ctx: DeckContext, index: number): Features {
   if (ctx.agenda[index]) f.set('agenda', 1);
   for (const k of ctx.ruleKinds[index] ?? []) f.set(`r:${k}`, 1);
   for (const k of ctx.ruleKinds[index - 1] ?? []) f.set(`pr:${k}`, 1);
+  // The neighbours' body signals at half weight: a deck's pages of one section sit together
+  // ('Use of funds' after 'The round'), whether or not the rules name the neighbour.
+  for (const [k] of bodySignals(ctx.pages[index - 1]?.text ?? '')) f.set(`ps:${k}`, 0.5);
+  for (const [k] of bodySignals(ctx.pages[index + 1]?.text ?? '')) f.set(`ns:${k}`, 0.5);
   for (const k of ctx.ruleKinds[index + 1] ?? []) f.set(`nr:${k}`, 1);
   for (const fact of ctx.facts) if (fact.page === page.number && fact.unit !== 'text') f.set(`f:${fact.kind}`, 1);
   f.set('bias', 1);
