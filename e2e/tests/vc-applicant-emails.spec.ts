@@ -89,7 +89,8 @@ test.describe('founders hear back', () => {
     await page.getByRole('group', { name: 'Status of Curbside Cabs' }).first().getByRole('button', { name: 'Cold' }).click();
     const passing = page.getByRole('dialog', { name: 'Reason for passing' });
     await expect(passing).toContainText('The founder is emailed the reasons you pick, never the note.');
-    // Only the partner's own reason: the suggested ones are unticked.
+    // Only the partner's own reason: the suggested ones (once they have loaded) are unticked.
+    await expect(passing.getByRole('status').filter({ hasText: 'Loading the suggested reasons' })).toHaveCount(0);
     const pressed = passing.getByRole('group', { name: 'Reasons' }).getByRole('button', { pressed: true });
     for (const name of await pressed.allTextContents()) await passing.getByRole('button', { name, exact: true }).click();
     await expect(pressed).toHaveCount(0);
