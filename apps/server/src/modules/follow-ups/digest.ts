@@ -65,7 +65,7 @@ export interface DigestDeps {
   notifications: Pick<NotificationsService, 'list'>;
   publicWebUrl: string;
   /** The hour of the member's day (in their zone; UTC until they choose one) from which digests go out. */
-  hourUtc: number;
+  hour: number;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -76,7 +76,7 @@ export interface DigestDeps {
  * a period is claimed by one row (member, period), so however many hosts check, one is queued and
  * one is sent (a retried job sees it already went out).
  */
-export function createDigest({ repo, uow, jobs, mailer, followUps, deals, notifications, publicWebUrl, hourUtc, now, log }: DigestDeps) {
+export function createDigest({ repo, uow, jobs, mailer, followUps, deals, notifications, publicWebUrl, hour, now, log }: DigestDeps) {
   /** The fund's deals that arrived since `since`, newest first. */
   async function newDeals(fundId: string, userId: string, since: Date) {
     const list = await deals.list(fundId, userId, DealListQuerySchema.parse({ sort: '-date', limit: LISTED + 1 }));
@@ -141,7 +141,7 @@ export function createDigest({ repo, uow, jobs, mailer, followUps, deals, notifi
     const zones = new Set([DEFAULT_DIGEST_TIME_ZONE, ...(await repo.digestZones())]);
     return [...zones].flatMap((zone) => {
       // A zone this runtime no longer knows (its ICU data changed) goes by UTC.
-      const periods = digestPeriods(at, hourUtc, isTimeZone(zone) ? zone : DEFAULT_DIGEST_TIME_ZONE);
+      const periods = digestPeriods(at, hour, isTimeZone(zone) ? zone : DEFAULT_DIGEST_TIME_ZONE);
       return periods.daily || periods.weekly ? [{ zone, ...periods }] : [];
     });
   }

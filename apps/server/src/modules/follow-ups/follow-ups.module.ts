@@ -54,7 +54,7 @@ export function register(app: FastifyInstance, { platform, jobs, deals, stages, 
     deals,
     notifications,
     publicWebUrl: platform.config.publicWebUrl,
-    hourUtc: platform.config.digest.hourUtc,
+    hour: platform.config.digest.hourUtc,
     now,
     log: app.log,
   });
