@@ -70,10 +70,10 @@ export function fitSectionModel(decks: readonly TrainingDeck[], opts: FitOptions
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6 + 0;
 
 /** Each page's section probabilities, in class order. */
-export function pageProbabilities(model: SectionModel, ctx: DeckContext): number[][] {
-  return ctx.pages.map((_, i) => {
+export function pageProbabilities(model: SectionModel, ctx: DeckContext, features = ctx.pages.map((_, i) => pageFeatures(ctx, i))): number[][] {
+  return features.map((pageFeats) => {
     const z = model.classes.map(() => 0);
-    for (const [name, v] of pageFeatures(ctx, i)) {
+    for (const [name, v] of pageFeats) {
       const w = model.weights.get(name);
       if (w) for (let c = 0; c < z.length; c++) z[c]! += w[c]! * v;
     }
@@ -88,14 +88,17 @@ export function pageProbabilities(model: SectionModel, ctx: DeckContext): number
  * is where the rules fail on decks they were not written from.
  */
 export function classifyWithModel(model: SectionModel, ctx: DeckContext): SectionKind[][] {
-  const ranked = pageProbabilities(model, ctx).map((p) => p.map((prob, c) => ({ kind: model.classes[c]!, prob })).sort((a, b) => b.prob - a.prob));
+  // Each page's features once: its probabilities and whether it has evidence both read them.
+  const features = ctx.pages.map((_, i) => pageFeatures(ctx, i));
+  const hasEvidence = (i: number) => [...features[i]!.keys()].some((name) => EVIDENCE.test(name) && model.weights.has(name));
+  const ranked = pageProbabilities(model, ctx, features).map((p) => p.map((prob, c) => ({ kind: model.classes[c]!, prob })).sort((a, b) => b.prob - a.prob));
   const kinds = ranked.map((r, i): SectionKind[] => {
     const rules = ctx.ruleKinds[i] ?? [];
     // The rules' reading stands; the model may add a second section it finds more likely than not.
     if (rules.length > 0) return open(ctx, i) && rules.length < 2 ? [...rules, ...r.filter((x) => x.prob >= SECOND_SECTION && !rules.includes(x.kind)).slice(0, 1).map((x) => x.kind)] : [...rules];
     // A heading over (almost) nothing, an agenda, a form and a page of goals or projections is no
     // section: a slide cannot buy a section with a name or a promise.
-    if (!open(ctx, i) || !hasEvidence(model, ctx, i)) return [];
+    if (!open(ctx, i) || !hasEvidence(i)) return [];
     return r.filter((x) => x.prob >= model.threshold).slice(0, 2).map((x) => x.kind);
   });
   // A page full of content that reaches no section takes its likeliest one (given evidence
@@ -103,7 +106,7 @@ export function classifyWithModel(model: SectionModel, ctx: DeckContext): Sectio
   return kinds.map((k, i) => {
     const top = ranked[i]![0]!;
     const full = (ctx.pages[i]!.text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.,-]*/gu) ?? []).length >= FULL_PAGE_WORDS;
-    return k.length === 0 && open(ctx, i) && hasEvidence(model, ctx, i) && full && top.prob >= model.fallback ? [top.kind] : k;
+    return k.length === 0 && open(ctx, i) && hasEvidence(i) && full && top.prob >= model.fallback ? [top.kind] : k;
   });
 }
 
@@ -113,9 +116,6 @@ export function classifyWithModel(model: SectionModel, ctx: DeckContext): Sectio
  * figure, or a neighbour the rules read as a section.
  */
 const EVIDENCE = /^(h:|f:|pr:|nr:|n:(money|percent|year|multiple|scaled|people))/;
-function hasEvidence(model: SectionModel, ctx: DeckContext, i: number): boolean {
-  return [...pageFeatures(ctx, i).keys()].some((name) => EVIDENCE.test(name) && model.weights.has(name));
-}
 
 // Content words: buzzwords and glue ('patent-pending proprietary AI with a strong moat') do not count.
 // A page the rules find to be no section (a contact page's 'CEO and Founder' is no team) stays none.
