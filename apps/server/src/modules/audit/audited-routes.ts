@@ -75,8 +75,9 @@ const AUDITED: Audited[] = [
   setting(applicantReplyEndpoints.reset, 'applicant email templates'),
   setting(stagesEndpoints.save, 'stages'),
   on(fundDataEndpoints.exportArchive, 'export.fund_archive', { target: () => 'all data' }),
-  // The web app's export: recorded when its admin asks for the download link (the link's download has no session).
-  on(fundDataEndpoints.exportLink, 'export.fund_archive', { target: () => 'all data' }),
+  // The web app's export: recorded when its link is downloaded (a link made and never opened exports nothing),
+  // for the admin who made it; the link carries no session (request.linkHolder).
+  on(fundDataEndpoints.exportDownload, 'export.fund_archive', { target: () => 'all data', details: () => ({ via: 'link' }) }),
   on(fundDataEndpoints.scheduleDeletion, 'fund.deletion_scheduled', { target: (r) => str(body(r).confirm_name) }),
   on(fundDataEndpoints.cancelDeletion, 'fund.deletion_cancelled'),
   on(followUpsEndpoints.create, 'follow_up.created', { target: (r) => params(r).id, details: (r) => ({ due_at: body(r).dueAt, assignee: body(r).assigneeId ?? null }) }),
@@ -142,8 +143,8 @@ export function recordAuditedRoutes(app: FastifyInstance, audit: AuditRecorder) 
     const event: AuditRecord = {
       action: audited.action,
       // No fund on the route (the fund profile's first save makes the fund): the actor's fund.
-      fundId: request.fund?.id ?? request.apiCaller?.fundId,
-      actorUserId: request.auth?.user.id ?? request.apiCaller?.userId ?? null,
+      fundId: request.fund?.id ?? request.apiCaller?.fundId ?? request.linkHolder?.fundId,
+      actorUserId: request.auth?.user.id ?? request.apiCaller?.userId ?? request.linkHolder?.userId ?? null,
       target: audited.target?.(request) ?? null,
       targetUserId: audited.targetUser?.(request),
       details: audited.details?.(request),

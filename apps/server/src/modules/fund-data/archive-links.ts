@@ -18,6 +18,12 @@ import type { FundDataRepository } from './fund-data.repository.ts';
  * when it is opened). The row makes it single-use on every API host: a link copied out of a
  * browser's history or a proxy's log opens nothing after its first download.
  */
+/** Who opened a fund's archive through a link (the link carries no session): its fund and the admin who made it. */
+export interface LinkHolder {
+  fundId: string;
+  userId: string;
+}
+
 export function createArchiveLinks({
   appSecret,
   memberships,
@@ -44,8 +50,8 @@ export function createArchiveLinks({
       return { url: url.toString(), expiresAt: expiresAt.toISOString() };
     },
 
-    /** The fund a link opens the archive of, for its admin; 401 when it has expired, was used or its session ended, 403 when its maker is no admin of it now. */
-    async open(ticket: string): Promise<string> {
+    /** The fund a link opens the archive of and the admin who made it; 401 when it has expired, was used or its session ended, 403 when its maker is no admin of it now. */
+    async open(ticket: string): Promise<LinkHolder> {
       const held = tickets.redeem(ticket);
       if (!held) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkExpired);
       const [{ live }, membership] = await Promise.all([
@@ -56,7 +62,7 @@ export function createArchiveLinks({
       if (membership?.fundId !== held.f || membership.role !== 'admin')
         throw new AppError('forbidden', "Only the fund's admins can export its data.");
       if (!(await repo.useArchiveLink(held.l, held.f, held.u, new Date()))) throw new AppError('unauthenticated', FUND_DATA_MESSAGES.linkUsed);
-      return held.f;
+      return { fundId: held.f, userId: held.u };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
 import type { Memberships } from '../../plugins/auth.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { createArchiveLinks } from './archive-links.ts';
+import { createArchiveLinks, type LinkHolder } from './archive-links.ts';
 import { createFundDataRepository } from './fund-data.repository.ts';
 import { fundDataRoutes } from './fund-data.routes.ts';
 import { createFundDataService, type FundDataDeps, type FundDataService } from './fund-data.service.ts';
@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The purge as its job runs it, at a given time (tests, and operators' scripts). */
     fundData: Pick<FundDataService, 'purgeDue'>;
+  }
+  interface FastifyRequest {
+    /** On an archive download through a link (no session): the fund and the admin who made the link. */
+    linkHolder: LinkHolder | null;
   }
 }
 
@@ -39,6 +43,7 @@ export function register(app: FastifyInstance, { platform, jobs, funds, auth, me
     log: app.log,
   });
   jobs.register(...fundData.jobs);
+  app.decorateRequest('linkHolder', null);
   fundDataRoutes(
     app,
     fundData,

@@ -30,7 +30,12 @@ export function fundDataRoutes(app: FastifyInstance, fundData: FundDataService, 
     await fundData.exportable(fund.id);
     return links.make({ userId: auth.user.id, sessionId: auth.sessionId, fundId: fund.id! });
   });
-  registerEndpoint(app, fundDataEndpoints.exportDownload, async ({ query, reply }) => sendArchive(await links.open(query.ticket), reply));
+  registerEndpoint(app, fundDataEndpoints.exportDownload, async ({ query, request, reply }) => {
+    const holder = await links.open(query.ticket);
+    // The download is the export: the audit log records it for the link's maker (audited-routes.ts).
+    request.linkHolder = holder;
+    return sendArchive(holder.fundId, reply);
+  });
   registerEndpoint(app, fundDataEndpoints.deletion, ({ fund }) => fundData.status(fund.id));
   registerEndpoint(app, fundDataEndpoints.scheduleDeletion, ({ fund, auth, body }) =>
     fundData.scheduleDeletion(fund.id, auth.user.id, body.confirm_name),

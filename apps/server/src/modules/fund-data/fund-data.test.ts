@@ -140,13 +140,25 @@ describe('the archive’s download link (the browser saves it to disk by itself)
   const download = (url: string) => fetch(`${server.url}${new URL(url).pathname}${new URL(url).search}`);
   const link = (token: string) => server.request('POST', '/api/vc/fund-data/export/link', { token });
 
+  /** The fund's audit log entries of archive downloads through a link. */
+  const linkExports = async (token: string) =>
+    ((await server.request('GET', '/api/vc/audit?group=export', { token })).body.items as Array<{ action: string; details: { via?: string } | null }>).filter(
+      (e) => e.action === 'export.fund_archive' && e.details?.via === 'link',
+    );
+
   it('opens the archive once without the session header, within a minute, while its session is live and its maker an admin', async () => {
+    const exportsBefore = (await linkExports(a.token)).length;
     const made = await link(a.token);
     expect(made.status).toBe(200);
     expect(new URL(made.body.url).pathname).toBe('/api/vc/fund-data/export/download');
     expect(Date.parse(made.body.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+    // A link made is no export yet: the audit log records the download, for the admin who made the link.
+    expect(await linkExports(a.token)).toHaveLength(exportsBefore);
     const res = await download(made.body.url);
     expect(res.status).toBe(200);
+    const exportsAfter = await linkExports(a.token);
+    expect(exportsAfter).toHaveLength(exportsBefore + 1);
+    expect(exportsAfter[0]).toMatchObject({ actor: { id: a.userId, email: a.email }, target: 'all data', ip: expect.stringMatching(/127\.0\.0\.1|::1/) });
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="northwind-data-/);
     const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
     expect(JSON.parse(await zip.file('manifest.json')!.async('string')).fund.id).toBe(a.fundId);
