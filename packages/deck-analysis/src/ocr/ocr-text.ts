@@ -110,6 +110,33 @@ export function tsvToText(tsv: string): OcrText {
 }
 
 /**
+ * How surely tesseract read a page: the mean confidence of its words (those holding a letter or
+ * digit), the letters in the words read with MIN_WORD_CONFIDENCE or more, and how many of those
+ * were read upright: a word of three letters or more in a box taller than wide was read down the
+ * page (a chart's axis title, or a whole slide standing sideways, which is then read turned).
+ */
+export function tsvReading(tsv: string): { meanConfidence: number; confidentLetters: number; uprightLetters: number } {
+  let words = 0;
+  let sum = 0;
+  let confidentLetters = 0;
+  let uprightLetters = 0;
+  for (const row of tsv.split('\n')) {
+    const c = row.split('\t');
+    if (c.length < 12 || c[0] !== '5') continue;
+    const text = (c[11] ?? '').trim();
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    const conf = Number(c[10]);
+    words += 1;
+    sum += conf;
+    if (conf < MIN_WORD_CONFIDENCE) continue;
+    const letters = text.match(/\p{L}/gu)?.length ?? 0;
+    confidentLetters += letters;
+    if (letters < 3 || Number(c[9]) <= Number(c[8])) uprightLetters += letters;
+  }
+  return { meanConfidence: words === 0 ? 0 : sum / words, confidentLetters, uprightLetters };
+}
+
+/**
  * Tesseract's lines gathered into rows of the page: pieces of text whose middles lie within half
  * a line of each other and that do not overlap side by side are one row, read left to right
  * (the layout then cuts it into cells at wide gaps). Rows run top to bottom.

@@ -1,5 +1,9 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECKS_DIR, sharedFixtures } from '../../../../test-support/shared-fixtures.ts';
+import { readPdf } from '../pdf/pdf-reader.ts';
 import { readDeck } from '../read/read-deck.ts';
 import { makeImagePdf, pdfOfImages } from '../testing/generate-decks.ts';
 import { tsvToText } from './ocr-text.ts';
@@ -132,4 +136,26 @@ describe('OCR of an image-only PDF', () => {
     expect(deck.pages[0]!.title).toMatch(/Business Model/);
     expect(deck.pages[0]!.text).toMatch(/10% commission on each booking/);
   });
+
+  it.runIf(sharedFixtures().available)('reads whole the lines of a photographed slide that sparse text reads unsurely (Tinder’s image-only deck)', async () => {
+    const bytes = await readFile(join(DECKS_DIR, 'real', 'tinder-matchbox-original-deck.pdf'));
+    const deck = await readDeck(new Uint8Array(bytes), { ocr: (img) => engine.recognize(img) });
+    // A persona's name in large type beside a photo, and a chat screenshot's lines, each read whole.
+    expect(deck.pages[1]!.title).toBe('Meet Matt');
+    expect(deck.pages[7]!.text).toMatch(/^Matt Pouldar$/m);
+    expect(deck.pages[7]!.text).toMatch(/Hey Brittany! Looks like we have so/);
+    // A page sparse text reads surely keeps its reading (the cards and metric grids it reads best).
+    expect(deck.pages[8]!.text).toMatch(/Hyper-location \(Using WIFI, not GPS\)/);
+  }, 60_000);
+
+  it.runIf(sharedFixtures().available)('reads a sideways slide turned upright, though the automatic mode reads its lines down the page', async () => {
+    // Airbnb's business model slide stands sideways on its page as a viewer draws it: sparse text reads
+    // nothing there and the automatic mode reads each line downwards, all of them as one line.
+    const pdf = new Uint8Array(await readFile(join(DECKS_DIR, 'real', 'airbnb-deck-powerpoint-reproduction.pdf')));
+    let drawn: Uint8Array | null = null;
+    await readPdf(pdf, { forceRender: true, onOcrImage: ({ page, image }) => void (page === 7 && (drawn = image)) });
+    const read = await engine.recognize(drawn!);
+    expect(read.title).toMatch(/^Business Model/);
+    expect(read.text).toMatch(/^We take a 10% commission on each transaction\.$/m);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { tsvToText, type OcrText } from './ocr-text.ts';
+import { tsvReading, tsvToText, type OcrText } from './ocr-text.ts';
 import { parsePgm, rotatePgm } from './pgm.ts';
 
 /**
@@ -47,15 +47,22 @@ function workerScript(): WorkerScript {
  * the automatic mode joins pieces of neighbouring cards into one line and skips figures set apart
  * from the lines. Reading order is rebuilt from the words' boxes (ocr-text.ts).
  */
-const PAGE_SEG_MODE = '11';
-
-/** Letters in words of three or more letters read upright, below which a portrait page is also read sideways. */
+const SPARSE_TEXT = '11';
+/**
+ * The automatic mode (PSM 3) reads a line of large or stylised letters whole where sparse text
+ * drops or misreads letters of it ('atch Box', 'Meet' for 'Meet Matt', 'att Pouldar'): a page
+ * that sparse text reads unsurely is read again this way, and the reading with more letters in
+ * confident words is kept (sparse text on a tie).
+ */
+const AUTOMATIC = '3';
+/** Mean confidence of the words sparse text read, from which a page is not read again. */
+const SURE_READING = 90;
+/**
+ * Letters read upright in confident words (ocr-text.ts tsvReading), below which a portrait page is
+ * also read sideways: what OCR of a page turned the wrong way hardly finds (the automatic mode may
+ * read it down the page, which counts none).
+ */
 const SIDEWAYS_TRY_BELOW = 60;
-
-/** Letters in the words of three or more letters: what OCR of a page turned the wrong way hardly finds. */
-export function wordLetters(text: string): number {
-  return (text.match(/\p{L}{3,}/gu) ?? []).reduce((n, w) => n + w.length, 0);
-}
 
 export class TesseractEngine {
   private jobs = 0;
@@ -80,24 +87,36 @@ export class TesseractEngine {
   async recognize(image: Uint8Array): Promise<OcrText> {
     const upright = await this.read(image);
     const pgm = parsePgm(image);
-    if (!pgm || pgm.height <= pgm.width * 1.05 || wordLetters(upright.text) >= SIDEWAYS_TRY_BELOW) return upright;
+    if (!pgm || pgm.height <= pgm.width * 1.05 || upright.letters >= SIDEWAYS_TRY_BELOW) return upright.text;
     let best = upright;
     for (const direction of ['ccw', 'cw'] as const) {
       const turned = rotatePgm(image, direction);
       if (!turned) break;
       const read = await this.read(turned);
-      if (wordLetters(read.text) > 2 * wordLetters(best.text)) best = read;
-      if (wordLetters(best.text) >= SIDEWAYS_TRY_BELOW) break;
+      if (read.letters > 2 * best.letters) best = read;
+      if (best.letters >= SIDEWAYS_TRY_BELOW) break;
     }
-    return best;
+    return best.text;
   }
 
-  private async read(image: Uint8Array): Promise<OcrText> {
-    const options = { tessedit_pageseg_mode: PAGE_SEG_MODE };
+  /** One reading of the image as it stands, and the letters it read upright in confident words. */
+  private async read(image: Uint8Array): Promise<{ text: OcrText; letters: number }> {
+    const sparse = await this.tsv(image, SPARSE_TEXT);
+    const sparseReading = tsvReading(sparse);
+    if (sparseReading.meanConfidence >= SURE_READING) return { text: tsvToText(sparse), letters: sparseReading.uprightLetters };
+    const automatic = await this.tsv(image, AUTOMATIC);
+    const automaticReading = tsvReading(automatic);
+    return automaticReading.confidentLetters > sparseReading.confidentLetters
+      ? { text: tsvToText(automatic), letters: automaticReading.uprightLetters }
+      : { text: tsvToText(sparse), letters: sparseReading.uprightLetters };
+  }
+
+  private async tsv(image: Uint8Array, mode: string): Promise<string> {
+    const options = { tessedit_pageseg_mode: mode };
     const data = (await this.call('recognize', { image, options, output: { text: false, tsv: true } })) as {
       tsv?: string | null;
     };
-    return tsvToText(data.tsv ?? '');
+    return data.tsv ?? '';
   }
 
   private call(action: string, payload: unknown): Promise<unknown> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '../model.ts';
 import { deckFacts, refineClaims } from './facts.ts';
+import { deckContext } from './section-model/deck-context.ts';
 
 const page = (number: number, text: string, notes = ''): PageText => ({ number, title: null, text, notes, source: 'text' });
 const find = (facts: ReturnType<typeof deckFacts>, kind: string) => facts.filter((f) => f.kind === kind);
@@ -104,6 +105,12 @@ describe('deckFacts', () => {
     expect(find(deckFacts([page(1, 'Churn 450%')]), 'churn')).toEqual([]);
   });
 
+  it('reads figures under a title of plans as plans, before and after the sections are known', () => {
+    const pages = [{ ...page(11, 'Looking Forward\nBest-Case Scenario\nBecomes market leader, $1B+ in yearly revenue'), title: 'Looking Forward' }];
+    expect(refineClaims(deckFacts(pages), pages, new Map()).filter((c) => c.status === 'current' && c.kind === 'revenue')).toEqual([]);
+    expect(deckContext(pages).facts.filter((f) => f.kind === 'revenue')).toEqual([]);
+  });
+
   it('leaves out users counted on a market page or as tiers of a plan', () => {
     const pages = [page(5, 'Current Market (TAM)\n25 Million Authentic Users\n$ 6.5 Billion USD'), page(15, 'Cost scaling per users:\n35,000 USERS\nServer: $50\n100,000 USERS\nServer: $100')];
     const claims = refineClaims(deckFacts(pages), pages, new Map([[5, ['market']], [15, ['financials']]]));
@@ -130,6 +137,14 @@ describe('figures of pages read by OCR', () => {
     // The text layer's lone figure under its label still reads as before, and so does an OCR figure with a unit.
     expect(find(deckFacts([page(6, '4,701\nUnique Customers')]), 'customers')[0]?.value).toBe(4701);
     expect(find(deckFacts([ocrPage(6, '$55,486\nMonthly Revenue')]), 'mrr')[0]?.value).toBe(55_486);
+  });
+
+  it('reads the slide number beside the title as no figure, however OCR joins the title to the slide\'s words', () => {
+    expect(deckFacts([ocrPage(6, 'SEARCH BY CITY REVIEW LISTINGS Product 6')])).toEqual([]);
+    expect(deckFacts([ocrPage(4, '4 Market Validation couchsurfing listings')])).toEqual([]);
+    // A count that is not the page's number, or that counts something in lower case, stays a figure.
+    expect(find(deckFacts([ocrPage(6, 'REVIEW LISTINGS 1,200 users')]), 'users')[0]?.value).toBe(1200);
+    expect(find(deckFacts([page(2, '2 matches exposed for free, then 40 paying customers')]), 'payingCustomers')[0]?.value).toBe(40);
   });
 
   it('counts nothing with a number written with decimals (a version, an average)', () => {

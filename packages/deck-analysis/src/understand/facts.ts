@@ -307,6 +307,8 @@ export function pageFacts(page: PageText): PageClaim[] {
       const alone = tokens.length === 1 && line.replace(token.raw, '').replace(/[^\p{L}]/gu, '').length < 3;
       // The slide's own number alone on its line is no figure.
       if (alone && bare && token.value === page.number && line.trim() === token.raw.trim()) return;
+      // Nor beside its title, which OCR may read into one line with the slide's words ('SEARCH BY CITY Product 6', '4 Market').
+      if (bare && tokens.length === 1 && token.value === page.number && (/^\s*$/.test(line.slice(token.end)) || (/^\s*$/.test(line.slice(0, token.start)) && /^\s+\p{Lu}/u.test(line.slice(token.end))))) return;
       // A figure in a run of lone figures is a chart's data label: which label it has is unclear.
       const inRun = loneFigure[i] && ((loneFigure[i - 1] && (loneFigure[i - 2] || loneFigure[i + 1])) || (loneFigure[i + 1] && loneFigure[i + 2]));
       // On a page read by OCR a bare count alone on its line may be anything drawn on the slide (a
@@ -372,6 +374,15 @@ export function pageFacts(page: PageText): PageClaim[] {
 }
 
 /**
+ * A figure under a title of plans ('Financial Projections', 'Looking Forward', 'Potential Outcomes')
+ * is a plan; the market's size and the round are stated as today's whatever the title.
+ */
+export function plannedByTitle(page: PageText | undefined, kind: FactKind): boolean {
+  if (!page || MARKET_OR_ROUND.has(kind)) return false;
+  return [page.title ?? '', ...page.text.split('\n').slice(0, 3)].some((h) => h.length <= 60 && TARGET_TITLE.test(h));
+}
+
+/**
  * Facts that depend on the page's section: the largest unlabelled amount on a market
  * slide is its market size and growth rates there are market growth; figures on a slide
  * titled as a plan ('Financial Projections') are targets; money and counts on a team
@@ -408,7 +419,6 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
   return claims.map((c) => {
     const kinds = c.page === null ? [] : (sectionsByPage.get(c.page) ?? []);
     const page = pages.find((p) => p.number === c.page);
-    const headings = [page?.title ?? '', ...(page?.text.split('\n').slice(0, 3) ?? [])].filter((h) => h.length <= 60);
     let out = c;
     if (kinds.includes('market')) {
       const labelledTam = claims.some((x) => x.page === c.page && x.kind === 'tam');
@@ -417,9 +427,7 @@ export function refineClaims(claims: Claim[], pages: readonly PageText[], sectio
         out = { ...c, kind: 'marketCagr', period: 'year' };
       }
     }
-    if (out.status === 'current' && headings.some((h) => TARGET_TITLE.test(h)) && !['tam', 'sam', 'som', 'marketCagr', 'raise', 'valuation', 'committed'].includes(out.kind)) {
-      out = { ...out, status: 'target' };
-    }
+    if (out.status === 'current' && plannedByTitle(page, out.kind)) out = { ...out, status: 'target' };
     if (out.status === 'current' && kinds.includes('team') && out.kind !== 'teamSize' && FOUNDER_PAST.test(out.quote)) out = { ...out, status: 'historical' };
     // Users and customers counted on a market page that shows no traction are the market's ('100 Million total users of dating apps').
     if (out.status === 'current' && kinds.includes('market') && !kinds.includes('traction') && PEOPLE_COUNTS.has(out.kind)) out = { ...out, status: 'historical' };

@@ -63,8 +63,11 @@ const wordsIn = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
  * match'; 'THE ROADMAP' over '2025 Pilot'). A fragment of a sentence ('(unlike a yellow-cab)')
  * is not a heading.
  */
-/** A slide number beside a heading ('Competitive Advantages 10', '4 Market') is no figure. */
-const withoutSlideNumber = (line: string) => line.replace(/^\s*\d{1,2}\s+(?=\p{L})|(?<=\p{L})\s+\d{1,2}\s*$/gu, ' ').trim();
+/**
+ * A slide number beside a heading ('Competitive Advantages 10', '4 Market') is no figure. A number
+ * before a word in lower case counts something ('2 matches exposed for free').
+ */
+const withoutSlideNumber = (line: string) => line.replace(/^\s*\d{1,2}\s+(?=\p{Lu})|(?<=\p{L})\s+\d{1,2}\s*$/gu, ' ').trim();
 
 export function isBareHeading(raw: string, re: RegExp): boolean {
   const line = withoutSlideNumber(raw);

@@ -112,6 +112,19 @@ describe('understandDeck', () => {
     expect(pages).toEqual({ problem: [2], solution: [3], product: [4, 5, 6] });
   });
 
+  it('reads the page right after the problem as its answer, the solution, when no heading names it', () => {
+    const u = understandDeck(
+      deck([
+        ['MatchBox', 'The flirting game'],
+        ['He has the same problem', 'Most of us are too shy to say hello: fear of rejection'],
+        ['Meet the cure', 'Like people around you and get connected if they like you too'],
+        ['Team', 'Jane Doe, CEO & Co-founder, previously at Rabobank for six years'],
+      ]),
+      null,
+    );
+    expect(Object.fromEntries(u.sections.map((s) => [s.kind, s.pages]))).toMatchObject({ problem: [2], solution: [3] });
+  });
+
   it('reads a table of life without the company against life with it as competition and solution', () => {
     const u = understandDeck(
       deck([
