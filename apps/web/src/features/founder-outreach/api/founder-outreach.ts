@@ -21,6 +21,9 @@ export function useSaveOutreachSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (showUnderReview: boolean) => callEndpoint(founderOutreachEndpoints.save, { body: { showUnderReview } }, 'Could not save what founders see'),
+    // A load of the setting still in flight (a refetch on focus) would answer with the old value
+    // after the save and flip the box back: it is cancelled before the save starts.
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.vc.founderOutreach }),
     onSuccess: (data: OutreachSettings) => queryClient.setQueryData(queryKeys.vc.founderOutreach, data),
   });
 }
