@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -12,11 +12,18 @@ export function UnderReviewSetting({ showUnderReview, readOnly, admins }: { show
   const id = useId();
   const save = useSaveOutreachSettings();
   const toast = useToast();
-  const change = (next: boolean) =>
+  // The box shows the choice being saved from the click on: the mutation's own state reaches the
+  // component only on the query library's next tick, and React puts a controlled box back to its
+  // old value before that (the click looked as if it did nothing).
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const change = (next: boolean) => {
+    setSaving(next);
     save.mutate(next, {
       onSuccess: () => toast.success(next ? 'Founders see when their deal is under review' : 'Founders see ‘Received’ until you decide'),
       onError: (err) => toast.error(errorMessage(err, 'Could not save what founders see')),
+      onSettled: () => setSaving(null),
     });
+  };
   return (
     <div className="space-y-3">
       {readOnly ? <AdminOnlyNote admins={admins} what="what founders see" /> : null}
@@ -26,8 +33,8 @@ export function UnderReviewSetting({ showUnderReview, readOnly, admins }: { show
           type="checkbox"
           aria-describedby={`${id}-hint`}
           className="mt-0.5 h-4 w-4 cursor-pointer rounded border-slate-300 text-brand-600 focus:ring-brand-500 disabled:cursor-not-allowed"
-          checked={save.isPending ? Boolean(save.variables) : showUnderReview}
-          disabled={readOnly || save.isPending}
+          checked={saving ?? showUnderReview}
+          disabled={readOnly || saving !== null}
           onChange={(e) => change(e.target.checked)}
         />
         <div>
