@@ -144,6 +144,9 @@ test.describe('VC onboarding', () => {
   test('pipeline and Hot/Track/Cold show their true empty state', async ({ page }) => {
     await useSession(page, await onboardedVc());
     await page.goto('/vc/dashboard');
+    // The dashboard's cards load one by one; the link is clicked once the pipeline card's counts and chart are in.
+    await expect(page.getByTestId('pipeline-count-new')).toHaveText('0');
+    await expect(page.getByRole('img', { name: /received in the last/ })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Pipeline' }).click();
     await expect(page).toHaveURL(/\/vc\/pipeline$/);
     await expect(page.getByRole('heading', { name: 'Deal Pipeline' })).toBeVisible();

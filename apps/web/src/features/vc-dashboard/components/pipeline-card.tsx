@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import { useDecisionTime, useRecentDeals, useWeeklyDeals } from '../api/dashboard';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
@@ -18,7 +19,7 @@ const STATUS_TILES = [
   { key: 'cold', label: 'Cold', className: 'bg-sky-50 text-sky-900' },
 ] as const;
 
-const days = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} day${n === 1 ? '' : 's'}`;
+const days = (n: number) => plural(n, 'day', { format: (d) => d.toLocaleString(undefined, { maximumFractionDigits: 1 }) });
 
 /** The fund's median time from receipt to decision (ADR 0025), with what a decision is. */
 function DecisionTime() {
@@ -29,7 +30,7 @@ function DecisionTime() {
     text =
       data.medianDays === null
         ? 'Median time to decision: no decisions yet. Move a New deal to Hot, Track or Cold to start it.'
-        : `Median time to decision: ${days(data.medianDays)} (${data.decisions} decision${data.decisions === 1 ? '' : 's'})`;
+        : `Median time to decision: ${days(data.medianDays)} (${plural(data.decisions, 'decision')})`;
   } else text = query.isError ? query.error.message : 'Median time to decision: loading…';
   return (
     <div className="flex gap-2 rounded-xl bg-slate-50 px-3 py-2" data-testid="decision-time">
@@ -40,6 +41,15 @@ function DecisionTime() {
         </p>
         <p className="text-xs text-slate-500">{DECISION_TIME_HELP}</p>
       </div>
+    </div>
+  );
+}
+
+/** The chart's place while it loads, as tall as the chart, so 'Go to Pipeline' below it does not jump when it arrives. */
+function ChartPlaceholder() {
+  return (
+    <div className="flex h-52 items-center justify-center text-slate-400">
+      <Spinner label="Loading chart" />
     </div>
   );
 }
@@ -59,7 +69,7 @@ export function PipelineCard({ className }: { className?: string }) {
         <div>
           <CardTitle>Deal Pipeline</CardTitle>
           <p className="mt-1 text-sm text-slate-600">
-            {counts ? `${counts.all} deal${counts.all === 1 ? '' : 's'} in your pipeline` : 'Your deals by status'}
+            {counts ? `${plural(counts.all, 'deal')} in your pipeline` : 'Your deals by status'}
           </p>
         </div>
       </CardHeader>
@@ -76,7 +86,7 @@ export function PipelineCard({ className }: { className?: string }) {
         </dl>
         <DecisionTime />
         {weekly.data ? (
-          <Suspense fallback={<Spinner label="Loading chart" />}>
+          <Suspense fallback={<ChartPlaceholder />}>
             <WeeklyChart weeks={weekly.data.weeks} />
           </Suspense>
         ) : weekly.isError ? (
@@ -84,7 +94,7 @@ export function PipelineCard({ className }: { className?: string }) {
             {weekly.error.message}
           </p>
         ) : (
-          <Spinner label="Loading chart" />
+          <ChartPlaceholder />
         )}
         {plan?.name === 'trial' ? (
           <p className="text-sm text-slate-700" data-testid="dashboard-trial">
