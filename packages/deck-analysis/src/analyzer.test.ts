@@ -39,9 +39,14 @@ describe('DeckAnalyzer', () => {
   });
 
   it('inspects a deck at upload speed: pages and text layer, with typed errors for files that cannot be read', async () => {
-    expect(await analyzer.inspect(await makePptx(slides))).toEqual({ format: 'pptx', pages: 3, textPages: 3 });
+    const pptx = await analyzer.inspect(await makePptx(slides));
+    expect(pptx).toMatchObject({ format: 'pptx', pages: 3, textPages: 3 });
+    // The text layer comes with it (read in the reader process), for the company's facts.
+    expect(pptx.deck.pages.map((p) => p.text.split('\n')[0])).toEqual(slides.map((s) => s.title));
     // Image-only pages are counted, not read: OCR waits for the scoring.
-    expect(await analyzer.inspect(await makeImagePdf(slides.slice(0, 2)))).toEqual({ format: 'pdf', pages: 2, textPages: 0 });
+    const scanned = await analyzer.inspect(await makeImagePdf(slides.slice(0, 2)));
+    expect(scanned).toMatchObject({ format: 'pdf', pages: 2, textPages: 0 });
+    expect(scanned.deck.pages.map((p) => p.text)).toEqual(['', '']);
     const locked = await makeTextPdf([{ title: 'Secret', lines: ['numbers'] }], { userPassword: 'pw', ownerPassword: 'owner', pdfVersion: '1.7ext3' });
     expect(await codeOf(analyzer.inspect(locked))).toBe('encrypted');
     expect(await codeOf(analyzer.inspect(await makeLyingZipBomb(200 * 1024 * 1024)))).toBe('zip_bomb');

@@ -43,6 +43,11 @@ export interface DeckInspection {
   pages: number;
   /** Pages with a text layer; the others will be read by OCR when the deck is scored. */
   textPages: number;
+  /**
+   * The text layer as read in the reader process (image-only pages empty, nothing OCR'd): what a
+   * caller reads the company's facts from without parsing the file itself, bounded like every read.
+   */
+  deck: DeckText;
 }
 
 // An inspection reads no images: seconds at most even for long decks.
@@ -51,6 +56,11 @@ const INSPECT_TIMEOUT_MS = 20_000;
 export interface AnalyzeOptions {
   onProgress?: (p: AnalyzeProgress) => void;
   signal?: AbortSignal;
+  /**
+   * Hears the deck's pages once read (text layer and OCR), before the analysis is built: what a
+   * caller reads beside the score (a deal's facts from an image-only deck) without reading it twice.
+   */
+  onRead?: (deck: DeckText) => void;
 }
 
 const READ_WORKER = new URL(`./worker/read-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
@@ -124,6 +134,7 @@ export class DeckAnalyzer {
     try {
       const read = await this.read(bytes, controller.signal, options.onProgress);
       clearTimeout(timer);
+      options.onRead?.(read.deck);
       return await this.build(read, profile, options);
     } finally {
       clearTimeout(timer);
@@ -197,7 +208,7 @@ export class DeckAnalyzer {
       );
       this.readers.release(slot);
       const textPages = deck.pages.filter((p) => p.text.trim() !== '').length;
-      return { format: deck.format, pages: deck.pages.length, textPages };
+      return { format: deck.format, pages: deck.pages.length, textPages, deck };
     } catch (e) {
       this.readers.release(slot);
       throw toDeckError(e);
@@ -284,7 +295,7 @@ export class DeckAnalyzer {
       );
       this.ocrPool.release(slot);
       if (msg.type === 'error') return { ocr: { text: '', title: null }, ms: 0 };
-      return { ocr: { text: msg.text, title: msg.title }, ms: msg.ms };
+      return { ocr: { text: msg.text, title: msg.title, smallestTextPt: msg.smallestTextPt, smallTextSample: msg.smallTextSample }, ms: msg.ms };
     } catch (e) {
       this.ocrPool.release(slot);
       if (signal.aborted) throw e;

@@ -44,4 +44,4 @@ export {
 export { TesseractEngine } from './ocr/tesseract-engine.ts';
 export type { DeckText, PageText } from './model.ts';
 export type { Understanding } from './understand/understanding.ts';
-export { dealFactsFromDeck, subjectFacts, type DealFacts, type DealFactPage, type DealFactVocabulary } from './understand/deal-facts.ts';
+export { dealFactsFromDeck, messageFacts, subjectFacts, type DealFacts, type DealFactPage, type DealFactVocabulary } from './understand/deal-facts.ts';

@@ -158,6 +158,20 @@ describe.skipIf(!fixtures.available)('real decks', () => {
     expect(pages.every((p) => p.smallestTextPt !== null || p.words === 0 || p.page === 12)).toBe(true);
   });
 
+  it('past its budget, goes on measuring while the deck’s OCR is still running, and stops the moment it is done', async () => {
+    let asked = 0;
+    // The deck's OCR reports busy for the first four asks (pages 2 to 5), then done.
+    const ocrRunning = () => ++asked <= 4;
+    const deck = await readDeck(await readFile(join(DECKS_DIR, 'real', 'farmify-pitch.pdf')), {
+      ocr: async () => ({ text: '', title: null }),
+      contrastBudgetMs: 0,
+      contrastWhile: ocrRunning,
+    });
+    const measured = assessReadability(deck.pages).pages.filter((p) => p.lowestContrast !== null).map((p) => p.page);
+    expect(measured).toEqual([1, 2, 3, 4, 5]);
+    expect(asked).toBe(5);
+  });
+
   it('the text a deck is scored on is the same with the readability measurements', async () => {
     const deck = await read('farmify-pitch.pdf');
     const plain = await readDeck(await readFile(join(DECKS_DIR, 'real', 'farmify-pitch.pdf')));

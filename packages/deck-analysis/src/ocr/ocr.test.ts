@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECKS_DIR, sharedFixtures } from '../../../../test-support/shared-fixtures.ts';
 import { readPdf } from '../pdf/pdf-reader.ts';
 import { readDeck } from '../read/read-deck.ts';
-import { makeImagePdf, pdfOfImages } from '../testing/generate-decks.ts';
+import { makeImagePdf, makePlacedTextPdf, pageImages, pdfOfImages } from '../testing/generate-decks.ts';
+import { assessReadability } from '../readability.ts';
 import { tsvToText } from './ocr-text.ts';
 import { TesseractEngine } from './tesseract-engine.ts';
 
@@ -23,7 +24,7 @@ describe('tsvToText', () => {
       row(2, 1, 2, 15, '[=', 300),
       row(2, 2, 1, 96, 'a', 350),
     ].join('\n');
-    expect(tsvToText(tsv)).toEqual({ text: 'Market Size\nTAM $12B', title: 'Market Size' });
+    expect(tsvToText(tsv)).toMatchObject({ text: 'Market Size\nTAM $12B', title: 'Market Size' });
   });
 
   it('keeps no figure of a line where a figure was read too unsurely, nor a figure read unsurely itself', () => {
@@ -96,6 +97,31 @@ describe('OCR of an image-only PDF', () => {
     expect(deck.pages[0]!.title).toMatch(/Problem/);
     expect(deck.pages[1]!.text).toMatch(/revenue/i);
     expect(deck.pages[1]!.text).toMatch(/45,000/);
+  });
+
+  it('measures text size on a page that is only a picture, as it would be measured as text, and flags print too small for a phone', async () => {
+    const text = await makePlacedTextPdf([
+      [
+        { text: 'Traction', x: 60, y: 60, size: 30, bold: true },
+        { text: 'Monthly revenue grew to 45,000 dollars by July.', x: 60, y: 140, size: 18 },
+      ],
+      [
+        { text: 'Market', x: 60, y: 60, size: 30, bold: true },
+        { text: 'Sources: company filings and public reports, page eight.', x: 60, y: 480, size: 8 },
+      ],
+    ]);
+    const pictures = await pageImages(text, 1400);
+    const imageOnly = await pdfOfImages(pictures);
+    const [asText, asPicture] = await Promise.all([readDeck(text), readDeck(imageOnly, { ocr: (img) => engine.recognize(img) })]);
+    expect(asPicture.pages.map((p) => p.source)).toEqual(['ocr', 'ocr']);
+    for (const [i, page] of asPicture.pages.entries()) {
+      const measured = asText.pages[i]!.smallestTextPt!;
+      expect(page.smallestTextPt! / measured).toBeGreaterThan(0.85);
+      expect(page.smallestTextPt! / measured).toBeLessThan(1.15);
+    }
+    const findings = assessReadability(asPicture.pages).findings.filter((f) => f.check === 'smallText');
+    expect(findings.map((f) => f.page)).toEqual([2]);
+    expect(findings[0]!.evidence).toMatch(/Sources|filings|public reports/);
   });
 
   it('reads light words on grey circles and bars (a figure in a circle, a label in a pill)', async () => {

@@ -50,6 +50,16 @@ export function measurePdfText(
  */
 export const CONTRAST_TIME_BUDGET_MS = 300;
 
+/**
+ * Whether measuring may go on past the budget: `busy` (the deck's OCR still running) asked after
+ * yielding once to the event loop, so the messages that end it have been heard.
+ */
+export async function stillBusy(busy: (() => boolean) | undefined): Promise<boolean> {
+  if (!busy) return false;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return busy();
+}
+
 /** The lowest text/background contrast of one page, drawn small; null when the page cannot be drawn safely. */
 export function measureContrast(
   pdfium: Pdfium,

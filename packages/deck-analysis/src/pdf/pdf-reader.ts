@@ -4,7 +4,7 @@ import { atWasmCap } from '../read/wasm-cap.ts';
 import { LIMITS } from '../limits.ts';
 import type { DeckText, OcrImage } from '../model.ts';
 import { renderPageForOcr } from './pdf-render.ts';
-import { CONTRAST_TIME_BUDGET_MS, measureContrast } from './page-legibility.ts';
+import { CONTRAST_TIME_BUDGET_MS, measureContrast, stillBusy } from './page-legibility.ts';
 import { readPdfText } from './pdf-text.ts';
 import { FPDF_ERR, loadPdfium, releasePdfium } from './pdfium.ts';
 
@@ -21,6 +21,8 @@ export interface PdfReadOptions {
   onOcrImage?: (image: OcrImage) => Promise<void> | void;
   /** Time pages may be drawn to measure text contrast; default CONTRAST_TIME_BUDGET_MS. */
   contrastBudgetMs?: number;
+  /** Past the budget, pages are still drawn while this holds (the deck's OCR is still running elsewhere). */
+  contrastWhile?: () => boolean;
 }
 
 /**
@@ -59,8 +61,8 @@ export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): 
       if (usable && options.render !== false && options.onOcrImage) {
         const until = performance.now() + (options.contrastBudgetMs ?? CONTRAST_TIME_BUDGET_MS);
         for (const [i, r] of read.entries()) {
-          // The first page is always measured; the budget decides how many more are.
-          if (i > 0 && performance.now() > until) break;
+          // The first page is always measured; the budget, or the deck's OCR still running, decides how many more are.
+          if (i > 0 && performance.now() > until && !(await stillBusy(options.contrastWhile))) break;
           let measured: ReturnType<typeof measureContrast>;
           try {
             measured = measureContrast(pdfium, doc, r.page.number - 1, r.words);

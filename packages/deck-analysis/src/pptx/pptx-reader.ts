@@ -4,7 +4,7 @@ import type { DeckText, OcrImage, PageText } from '../model.ts';
 import { pictureFits } from '../read/image-size.ts';
 import { assessText, normalizeText, ocrNeed } from '../text/text-quality.ts';
 import { openPptx, type PptxPackage, type Rel } from './pptx-package.ts';
-import { CONTRAST_TIME_BUDGET_MS } from '../pdf/page-legibility.ts';
+import { CONTRAST_TIME_BUDGET_MS, stillBusy } from '../pdf/page-legibility.ts';
 import { measureSlide } from './slide-legibility.ts';
 import { readSlideScene } from './slide-scene.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipGuardLimits } from './zip-guard.ts';
@@ -27,6 +27,8 @@ export interface PptxReadOptions {
   onOcrImage?: (image: OcrImage) => Promise<void> | void;
   /** Time slides' scenes may be read for text size and contrast (readability); default CONTRAST_TIME_BUDGET_MS. */
   contrastBudgetMs?: number;
+  /** Past the budget, slides are still measured while this holds (the deck's OCR is still running elsewhere). */
+  contrastWhile?: () => boolean;
 }
 
 const REL_NOTES = '/notesSlide';
@@ -53,7 +55,7 @@ export async function readPptx(bytes: Uint8Array, options: PptxReadOptions = {})
   if (options.onOcrImage) {
     const until = performance.now() + (options.contrastBudgetMs ?? CONTRAST_TIME_BUDGET_MS);
     for (const [i, page] of pages.entries()) {
-      if (i > 0 && performance.now() > until) break;
+      if (i > 0 && performance.now() > until && !(await stillBusy(options.contrastWhile))) break;
       try {
         const read = await readSlideScene(bytes, i + 1);
         if ('scene' in read) pages[i] = { ...page, ...measureSlide(read.scene) };

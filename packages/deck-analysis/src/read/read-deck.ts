@@ -18,6 +18,11 @@ export interface ExtractOptions {
   onOcrImage?: (image: OcrImage) => Promise<void> | void;
   /** Time PDF pages may be drawn to measure text contrast (readability advice); default CONTRAST_TIME_BUDGET_MS. */
   contrastBudgetMs?: number;
+  /**
+   * Past the budget, contrast is still measured while this holds: the deck's OCR is still running
+   * on another thread, so the deck cannot be done sooner and the pages are measured for free.
+   */
+  contrastWhile?: () => boolean;
 }
 
 /** Reads the text layer (and reports pages needing OCR); no OCR happens here. */
@@ -25,7 +30,10 @@ export async function extractDeck(bytes: Uint8Array, options: ExtractOptions = {
   const format = precheckDeck(bytes, options.maxBytes);
   const maxPages = options.maxPages ?? LIMITS.maxPages;
   try {
-    const budget = options.contrastBudgetMs === undefined ? {} : { contrastBudgetMs: options.contrastBudgetMs };
+    const budget = {
+      ...(options.contrastBudgetMs === undefined ? {} : { contrastBudgetMs: options.contrastBudgetMs }),
+      ...(options.contrastWhile ? { contrastWhile: options.contrastWhile } : {}),
+    };
     if (format === 'pdf') return await readPdf(bytes, { maxPages, ...hooks(options), ...budget });
     if (format === 'pptx') return await readPptx(bytes, { maxPages, ...hooks(options), ...budget });
     return readPpt(bytes, { maxPages, ...(options.onPage ? { onPage: options.onPage } : {}) });

@@ -247,7 +247,7 @@ export function doNext(u: Understanding, results: Record<SubScoreKey, DimensionR
   return picked.slice(0, 3).map((o) => {
     const { title, detail } = advice(o.key, o.imp, u, results[o.key]);
     const moved = SUB_SCORE_KEYS.filter((k) => o.after[k] > before[k]).map((k) => `${SUB_SCORE_LABELS[k]} ${before[k]}/10 → ${o.after[k]}/10`);
-    const effect = o.gain > 0 ? ` ${moved.join(', ')} (+${o.gain} FitScore points).` : ` ${SUB_SCORE_LABELS[o.key]} ${o.score}/10 is already near its ceiling.`;
+    const effect = o.gain > 0 ? ` ${moved.join(', ')} (+${o.gain} FitScore ${o.gain === 1 ? 'point' : 'points'}).` : ` ${SUB_SCORE_LABELS[o.key]} ${o.score}/10 is already near its ceiling.`;
     return { dimension: o.key, title, detail: `${detail}${effect}`, gain: o.gain, subScoreGain: o.gain > 0 ? o.subScoreGain : 0 };
   });
 }

@@ -125,7 +125,7 @@ describe('scoring', () => {
       expect(a.subScores[d.dimension].score).toBeLessThanOrEqual(6);
       expect(d.gain).toBeGreaterThan(0);
       expect(d.subScoreGain).toBeGreaterThan(0);
-      expect(d.detail).toContain(`(+${d.gain} FitScore points)`);
+      expect(d.detail).toContain(`(+${d.gain} FitScore ${d.gain === 1 ? 'point' : 'points'})`);
     }
   });
 

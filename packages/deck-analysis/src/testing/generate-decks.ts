@@ -202,9 +202,14 @@ async function pgmToPng(pgm: Uint8Array): Promise<Uint8Array> {
 }
 
 /** PNG pictures of the slides' text (what a scanned or exported-as-images deck holds). */
-export async function slideImages(slides: SlideSpec[], longSide = 1200): Promise<Uint8Array[]> {
+export function slideImages(slides: SlideSpec[], longSide = 1200): Promise<Uint8Array[]> {
+  return makeTextPdf(slides).then((pdf) => pageImages(pdf, longSide));
+}
+
+/** PNG pictures of a PDF's pages, as they are drawn. */
+export async function pageImages(pdf: Uint8Array, longSide = 1200): Promise<Uint8Array[]> {
   const images: Uint8Array[] = [];
-  await readPdf(await makeTextPdf(slides), {
+  await readPdf(pdf, {
     // Every page, however much text it has: tell the reader each one needs OCR.
     forceRender: true,
     renderLongSide: longSide,

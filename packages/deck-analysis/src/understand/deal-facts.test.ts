@@ -1,6 +1,6 @@
 import { regionsOf, stageOf } from '@fitscore/thesis';
 import { describe, expect, it } from 'vitest';
-import { dealFactsFromDeck, subjectFacts, type DealFactVocabulary } from './deal-facts.ts';
+import { dealFactsFromDeck, messageFacts, subjectFacts, type DealFactVocabulary } from './deal-facts.ts';
 
 // The thesis package's vocabulary, as the intake hands it in.
 const vocabulary: DealFactVocabulary = { stageOf, isPlace: (text) => regionsOf(text).known };
@@ -46,5 +46,18 @@ describe('dealFactsFromDeck', () => {
   it('says nothing it did not read', () => {
     expect(dealFactsFromDeck([page('Pitch Deck'), page('We help people.')], vocabulary)).toEqual({ companyName: null, stage: null, sector: null, geography: null });
     expect(dealFactsFromDeck([], vocabulary)).toEqual({ companyName: null, stage: null, sector: null, geography: null });
+  });
+});
+
+describe('messageFacts', () => {
+  it("reads the round, a sector named by its name and a '-based' or 'based in' place from an email's words", () => {
+    const body = 'Hi Sam,\n\nWe are a San Francisco-based fintech team. We are raising a $2M seed round and would love your view.\n\nBest,\nAda';
+    expect(messageFacts(body, vocabulary)).toEqual({ stage: 'Seed', sector: 'Fintech', geography: 'San Francisco' });
+    expect(messageFacts('Our team is based in Lagos, Nigeria. Pre-seed raise of $500K.', vocabulary)).toEqual({ stage: 'Pre-seed', sector: null, geography: 'Lagos, Nigeria' });
+  });
+
+  it('takes no place from a signature line, and no sector from loose words', () => {
+    const body = 'Please find our deck attached. Our patients love it.\n\nAda Lovelace\nCEO\nLondon\nFollow us on our channels';
+    expect(messageFacts(body, vocabulary)).toEqual({ stage: null, sector: null, geography: null });
   });
 });

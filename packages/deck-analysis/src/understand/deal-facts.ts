@@ -141,12 +141,30 @@ function sectorFromText(pages: readonly DealFactPage[]): Industry | null {
 /** 'Based in Berlin, Germany', 'HQ: London', 'Headquartered in Austin, TX', 'Offices in Lagos'. */
 const PLACE_PHRASE = /\b(?:based in|headquartered in|headquarters:?|hq:?|offices? in|located in)\s+([^.;\n]{2,60})/i;
 
-function geographyFromText(pages: readonly DealFactPage[], vocabulary: DealFactVocabulary): string | null {
+/** 'a Berlin-based team', 'San Francisco-based': the capitalised words just before '-based'. */
+const BASED_PLACE = /((?:\p{Lu}[\p{L}.']*\s+){0,2}\p{Lu}[\p{L}.']*)-based\b/gu;
+
+/** A place the text states as where the company is ('based in …', 'HQ: …', '…-based'), or null. */
+function statedPlace(pages: readonly DealFactPage[], vocabulary: DealFactVocabulary): string | null {
   for (const page of pages) {
     const phrase = PLACE_PHRASE.exec(page.text);
     const place = phrase?.[1]?.trim().replace(/[\s,]+$/, '');
     if (place && vocabulary.isPlace(place)) return place;
+    for (const [, words] of page.text.matchAll(BASED_PLACE)) {
+      // 'Our London-based team': the longest run of those words, ending at '-based', that is a place.
+      const parts = words!.split(/\s+/);
+      for (let i = 0; i < parts.length; i += 1) {
+        const candidate = parts.slice(i).join(' ');
+        if (vocabulary.isPlace(candidate)) return candidate;
+      }
+    }
   }
+  return null;
+}
+
+function geographyFromText(pages: readonly DealFactPage[], vocabulary: DealFactVocabulary): string | null {
+  const stated = statedPlace(pages, vocabulary);
+  if (stated) return stated;
   // A title slide often names the city on a line of its own.
   const first = pages[0];
   for (const line of first ? first.text.split('\n') : []) {
@@ -168,4 +186,27 @@ export function dealFactsFromDeck(pages: readonly DealFactPage[], vocabulary: De
     sector: sectorFromText(pages),
     geography: geographyFromText(pages, vocabulary),
   };
+}
+
+/** A sector the sender names by its own name ('fintech', 'SaaS'), the one named most; null when none is. */
+function sectorNamedIn(text: string): Industry | null {
+  const lower = ` ${text.toLowerCase()} `;
+  let best: { sector: Industry; count: number } | null = null;
+  for (const sector of INDUSTRIES) {
+    if (sector === 'Other') continue;
+    const count = lower.match(new RegExp(`(?<![\\p{L}\\p{N}])${escape(sector.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu'))?.length ?? 0;
+    if (count > 0 && (!best || count > best.count)) best = { sector, count };
+  }
+  return best?.sector ?? null;
+}
+
+/**
+ * The stage, sector and place an email's own words state ('we are raising a $2M seed round', 'a
+ * Berlin-based fintech'): the round it raises, a sector named by its name, and a place stated as
+ * where the company is. Stricter than a deck's reading (no lone place line, which in an email is a
+ * signature; no sector from loose words): a message says less, and says other things.
+ */
+export function messageFacts(text: string, vocabulary: DealFactVocabulary): Omit<DealFacts, 'companyName'> {
+  const pages = [{ title: null, text }];
+  return { stage: stageFromText(pages, vocabulary), sector: sectorNamedIn(text), geography: statedPlace(pages, vocabulary) };
 }

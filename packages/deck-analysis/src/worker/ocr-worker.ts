@@ -16,11 +16,18 @@ async function recognize(image: Uint8Array): Promise<void> {
   try {
     engine ??= TesseractEngine.create();
     const result = await (await engine).recognize(image);
-    const reply: OcrMessage = { type: 'ocr-done', text: result.text, title: result.title, ms: Math.round(performance.now() - started) };
+    const reply: OcrMessage = {
+      type: 'ocr-done',
+      text: result.text,
+      title: result.title,
+      smallestTextPt: result.smallestTextPt ?? null,
+      smallTextSample: result.smallTextSample ?? null,
+      ms: Math.round(performance.now() - started),
+    };
     port.postMessage(reply);
   } catch {
     // An image tesseract cannot read is not a broken deck: the page keeps its text layer.
-    const reply: OcrMessage = { type: 'ocr-done', text: '', title: null, ms: Math.round(performance.now() - started) };
+    const reply: OcrMessage = { type: 'ocr-done', text: '', title: null, smallestTextPt: null, smallTextSample: null, ms: Math.round(performance.now() - started) };
     port.postMessage(reply);
     // If the engine itself failed to start, the next page tries a fresh one.
     const ok = await engine?.then(

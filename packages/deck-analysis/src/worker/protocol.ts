@@ -31,7 +31,7 @@ export interface OcrRequest {
 }
 
 export type OcrMessage =
-  | { type: 'ocr-done'; text: string; title: string | null; ms: number }
+  | { type: 'ocr-done'; text: string; title: string | null; smallestTextPt: number | null; smallTextSample: string | null; ms: number }
   | { type: 'error'; code: DeckErrorCode; message: string };
 
 /** How many rendered pages may wait for OCR before the reader pauses. */

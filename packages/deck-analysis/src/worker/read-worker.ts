@@ -33,7 +33,8 @@ async function read(req: ReadRequest): Promise<void> {
       maxPages: req.maxPages,
       maxBytes: req.maxBytes,
       onPage: (done, total) => send({ type: 'progress', done, total }),
-      ...(req.ocr ? { onOcrImage } : {}),
+      // While pictures sent for OCR are still being read, measuring contrast costs the deck no time.
+      ...(req.ocr ? { onOcrImage, contrastWhile: () => inFlight > 0 } : {}),
     });
     send({ type: 'done', deck, parseMs: Math.round(performance.now() - started - waited) });
   } catch (e) {
