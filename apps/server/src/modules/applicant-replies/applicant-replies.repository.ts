@@ -1,5 +1,5 @@
 import { applicantReplies, applicantReplyTemplates, deals, intakeItems, repository } from '@fitscore/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 export type TemplatesRow = typeof applicantReplyTemplates.$inferSelect;
 export type ReplyRow = typeof applicantReplies.$inferSelect;
@@ -57,12 +57,19 @@ export const createApplicantRepliesRepository = repository((db) => ({
 
   reply: async (id: string) => (await db.select().from(applicantReplies).where(eq(applicantReplies.id, id)))[0],
 
-  /** The receipts a deal's applicants were sent: whom a decline goes to. */
-  receiptsOf: async (dealId: string) =>
+  /** The fund's deals among these ids that are Cold now: the ones a decline is still to be told for. */
+  coldDeals: async (fundId: string, dealIds: string[]) =>
     db
-      .select({ toAddress: applicantReplies.toAddress, reference: applicantReplies.reference })
+      .select({ id: deals.id, startupName: deals.startupName })
+      .from(deals)
+      .where(and(inArray(deals.id, dealIds), eq(deals.fundId, fundId), eq(deals.status, 'cold'))),
+
+  /** The receipts these deals' applicants were sent, oldest first: whom a decline goes to. */
+  receiptsOf: async (dealIds: string[]) =>
+    db
+      .select({ dealId: applicantReplies.dealId, toAddress: applicantReplies.toAddress, reference: applicantReplies.reference })
       .from(applicantReplies)
-      .where(and(eq(applicantReplies.dealId, dealId), eq(applicantReplies.kind, 'receipt')))
+      .where(and(inArray(applicantReplies.dealId, dealIds), eq(applicantReplies.kind, 'receipt')))
       .orderBy(asc(applicantReplies.createdAt)),
 
   ofDeal: async (dealId: string) =>

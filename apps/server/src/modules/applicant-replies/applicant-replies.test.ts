@@ -1,9 +1,13 @@
 import { DEFAULT_APPLICANT_REPLY_TEMPLATES } from '@fitscore/contracts';
+import { dealDeclines, deals, dealStatusHistory } from '@fitscore/db';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck } from '../../../test/decks.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { applyForm, composeMime, newFund, settledLog, type Fund } from '../intake/intake-test-kit.ts';
-import { waitForMail } from '../mail/mail-test-helpers.ts';
+import { mailsTo, waitForMail } from '../mail/mail-test-helpers.ts';
+import { pollUntil } from '../../../test/poll-until.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -34,6 +38,16 @@ async function repliesOf(fund: Fund, dealId: string) {
   return res.body.replies as { kind: string; to: string; subject: string; state: string; dueAt: string; sentAt: string | null }[];
 }
 
+/** The deal's replies once none is still 'scheduled': a reply is marked sent just after its email leaves. */
+const settledRepliesOf = (fund: Fund, dealId: string) =>
+  pollUntil(
+    async () => {
+      const replies = await repliesOf(fund, dealId);
+      return replies.every((r) => r.state !== 'scheduled') ? replies : undefined;
+    },
+    { what: 'the replies to be settled' },
+  );
+
 describe('founders hear back', () => {
   it('an applicant by form gets a receipt with the reference shown, from the fund’s name; a decline emails the reasons, never the note', async () => {
     const fund = await newFund(server, { name: 'Harbor Lane Ventures' });
@@ -53,7 +67,7 @@ describe('founders hear back', () => {
     expect(decline.subject).toBe(`Harbor Lane Ventures: your application for Tidal Grid (${reference})`);
     expect(decline.text).toContain('- Outside our stage\n- Market below our bar for Seed');
     expect(decline.text).not.toContain('Partner thinks');
-    expect((await repliesOf(fund, dealId)).map((r) => [r.kind, r.to, r.state])).toEqual([
+    expect((await settledRepliesOf(fund, dealId)).map((r) => [r.kind, r.to, r.state])).toEqual([
       ['receipt', 'founder@tidalgrid.com', 'sent'],
       ['decline', 'founder@tidalgrid.com', 'sent'],
     ]);
@@ -128,5 +142,112 @@ describe('founders hear back', () => {
     const other = await newFund(server, { name: 'Other Fund' });
     expect((await server.request('GET', `/vc/deals/${dealId}/applicant-emails`, { token: other.token })).status).toBe(404);
     expect((await server.request('GET', `/vc/deals/not-a-deal/applicant-emails`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('every way to Cold is the decline: the applicant hears back', () => {
+  const db = () => server.database.handle.db;
+  const declineOf = async (dealId: string) => db().select({ reasons: dealDeclines.reasons }).from(dealDeclines).where(eq(dealDeclines.dealId, dealId));
+  /** The deal's moves into Cold (a line on a deal already Cold is not one). */
+  const movesToCold = async (dealId: string) =>
+    db()
+      .select()
+      .from(dealStatusHistory)
+      .where(and(eq(dealStatusHistory.dealId, dealId), eq(dealStatusHistory.toStatus, 'cold'), ne(dealStatusHistory.fromStatus, 'cold')));
+  /** The deal's decline emails once each was sent, and the mails in the outbox to its applicant. */
+  async function declineMails(fund: Fund, dealId: string, to: string, company: string) {
+    await waitForMail(outbox(), to, new RegExp(`your application for ${company}`));
+    const declines = (await settledRepliesOf(fund, dealId)).filter((r) => r.kind === 'decline');
+    expect(declines.map((r) => [r.to, r.state])).toEqual([[to, 'sent']]);
+    return mailsTo(outbox(), to, new RegExp(`your application for ${company}`));
+  }
+
+  it('the bulk bar’s Set status → Cold declines each deal: recorded, one email per applicant, undone with the batch', async () => {
+    const fund = await newFund(server, { name: 'Bulk Cold Capital' });
+    await applyByForm(fund, 'Frost Works', 'hi@frostworks.io');
+    await applyByForm(fund, 'Glacier Labs', 'team@glacierlabs.io');
+    const ids = [await dealIdOf(fund, 2, 'Frost Works'), await dealIdOf(fund, 2, 'Glacier Labs')];
+
+    const res = await server.request('POST', '/api/vc/deals/bulk', { token: fund.token, body: { selection: { ids }, action: { kind: 'status', status: 'cold' } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ selected: 2, changed: 2 });
+    for (const id of ids) expect(await declineOf(id)).toEqual([{ reasons: [] }]);
+    const frost = await declineMails(fund, ids[0]!, 'hi@frostworks.io', 'Frost Works');
+    expect(frost).toHaveLength(1);
+    expect(frost[0]!.text).toContain('- Not a fit for us at this time');
+    expect(await declineMails(fund, ids[1]!, 'team@glacierlabs.io', 'Glacier Labs')).toHaveLength(1);
+
+    // Again on deals already Cold: nobody is told twice, and its Undo leaves them Cold and declined.
+    const again = await server.request('POST', '/api/vc/deals/bulk', { token: fund.token, body: { selection: { ids }, action: { kind: 'status', status: 'cold' } } });
+    expect(again.status).toBe(200);
+    expect(await declineMails(fund, ids[0]!, 'hi@frostworks.io', 'Frost Works')).toHaveLength(1);
+    expect((await server.request('POST', `/api/vc/deals/bulk/${again.body.batchId}/undo`, { token: fund.token })).status).toBe(200);
+    expect(await declineOf(ids[0]!)).toEqual([{ reasons: [] }]);
+    // The first batch's Undo takes the decline back with the move.
+    expect((await server.request('POST', `/api/vc/deals/bulk/${res.body.batchId}/undo`, { token: fund.token })).status).toBe(200);
+    expect(await declineOf(ids[0]!)).toEqual([]);
+  });
+
+  it('POST /api/vc/deals/:id/status with cold declines the deal: recorded, the applicant emailed once, never the note', async () => {
+    const fund = await newFund(server, { name: 'Status Cold Partners' });
+    await applyByForm(fund, 'Moss Analytics', 'ceo@mossanalytics.com');
+    const dealId = await dealIdOf(fund, 1, 'Moss Analytics');
+
+    const res = await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'cold', note: 'Partner thinks the market is small' } });
+    expect(res.status).toBe(200);
+    expect(res.body.deal).toMatchObject({ id: dealId, status: 'cold' });
+    expect(await declineOf(dealId)).toEqual([{ reasons: [] }]);
+    const mails = await declineMails(fund, dealId, 'ceo@mossanalytics.com', 'Moss Analytics');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.from).toBe('Status Cold Partners <no-reply@fitscore.local>');
+    expect(mails[0]!.text).not.toContain('Partner thinks');
+
+    // Cold again, and a decline with reasons afterwards: one move, the reasons the fund gave, still one email.
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'cold', note: '' } })).status).toBe(200);
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/decline`, { token: fund.token, body: { reasons: ['Too early for us'], note: '' } })).status).toBe(200);
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'cold', note: '' } })).status).toBe(200);
+    expect(await declineOf(dealId)).toEqual([{ reasons: ['Too early for us'] }]);
+    expect(await movesToCold(dealId)).toHaveLength(1);
+    expect(await declineMails(fund, dealId, 'ceo@mossanalytics.com', 'Moss Analytics')).toHaveLength(1);
+
+    // A client's mistakes are theirs: another fund's deal is 404, a bad status 400.
+    const other = await newFund(server, { name: 'Elsewhere Fund' });
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: other.token, body: { status: 'cold', note: '' } })).status).toBe(404);
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: fund.token, body: { status: 'frozen', note: '' } })).status).toBe(400);
+    expect((await db().select({ status: deals.status }).from(deals).where(eq(deals.id, dealId)))[0]!.status).toBe('cold');
+  });
+
+  it('the public API’s POST /api/v1/deals/:id/status with cold is the same decline', async () => {
+    const fund = await newFund(server, { name: 'Api Cold Fund' });
+    await setPlan(server, { fund: fund.fundId }, 'enterprise');
+    const key = (await server.request('POST', '/api/vc/api-keys', { token: fund.token, body: { name: 'CRM', scopes: ['deals:read', 'deals:write'] } })).body.key as string;
+    await applyByForm(fund, 'Reed Systems', 'ops@reedsystems.dev');
+    const dealId = await dealIdOf(fund, 1, 'Reed Systems');
+
+    const res = await server.request('POST', `/api/v1/deals/${dealId}/status`, { headers: { authorization: `Bearer ${key}` }, body: { status: 'cold', note: 'From the CRM' } });
+    expect(res.status).toBe(200);
+    expect(res.body.deal).toMatchObject({ id: dealId, status: 'cold' });
+    expect(await declineOf(dealId)).toEqual([{ reasons: [] }]);
+    const mails = await declineMails(fund, dealId, 'ops@reedsystems.dev', 'Reed Systems');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).not.toContain('From the CRM');
+  });
+
+  it('two declines of the same deal at once are one: one status change, one set of reasons, one email', async () => {
+    const fund = await newFund(server, { name: 'Twice Over Ventures' });
+    await applyByForm(fund, 'Echo Robotics', 'founder@echorobotics.ai');
+    const dealId = await dealIdOf(fund, 1, 'Echo Robotics');
+
+    const body = { reasons: ['Outside our stage'], note: 'internal' };
+    const both = await Promise.all([
+      server.request('POST', `/api/vc/deals/${dealId}/decline`, { token: fund.token, body }),
+      server.request('POST', `/api/vc/deals/${dealId}/decline`, { token: fund.token, body }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await movesToCold(dealId)).toHaveLength(1);
+    expect(await declineOf(dealId)).toEqual([{ reasons: ['Outside our stage'] }]);
+    const mails = await declineMails(fund, dealId, 'founder@echorobotics.ai', 'Echo Robotics');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('- Outside our stage');
   });
 });

@@ -11,11 +11,18 @@ export const REASONS_FOR_COLD = 'Give at least one reason';
 export const UNDO_NOTE = 'Undo of a bulk change';
 export const ONLY_AUTHOR_UNDOES = 'Only the member who made this change can undo it';
 
-/** A decline's part the matches module owns: the reasons recorded, the applicants emailed, an undone decline withdrawn. */
+/** A decline's part the matches module owns: the reasons recorded and the applicants' emails queued, an undone decline withdrawn. */
 export interface BulkDecline {
-  record: (tx: Transaction, dealIds: string[], userId: string, reasons: string[]) => Promise<void>;
-  notify: (fundId: string, dealIds: string[], reasons: string[]) => Promise<void>;
+  record: (tx: Transaction, fundId: string, dealIds: string[], userId: string, reasons: string[]) => Promise<void>;
   withdraw: (tx: Transaction, dealIds: string[]) => Promise<void>;
+}
+
+/** The reasons an action declines its deals with (a plain move to Cold: none given), or null when it does not decline them. */
+function declineReasons(action: BulkAction, stage?: FundStage): string[] | null {
+  if (action.kind === 'decline') return action.reasons;
+  if (action.kind === 'stage' && stage?.triage === 'cold') return action.reasons ?? [];
+  if (action.kind === 'status' && action.status === 'cold') return [];
+  return null;
 }
 
 /** Groups items by a key: one set-based statement per distinct previous value on Undo. */
@@ -65,15 +72,16 @@ export function createDealBulk({
   async function run(tx: Transaction, fundId: string, userId: string, dealIds: string[], action: BulkAction, stage?: FundStage): Promise<number> {
     const moved = async (status: DealRowStatus, note: string, stageId?: string) =>
       (await deals.changeStatuses(tx, { fundId, userId, dealIds, status, note, ...(stageId ? { stageId } : {}) })).filter((d) => d.from !== status || note).length;
+    // A move to Cold, whichever action makes it, is a decline: its reasons are recorded with the change.
+    const reasons = declineReasons(action, stage);
+    if (reasons) await decline.record(tx, fundId, dealIds, userId, reasons);
     switch (action.kind) {
       case 'status':
         return moved(action.status, '');
       case 'decline':
-        await decline.record(tx, dealIds, userId, action.reasons);
         return moved('cold', action.note);
       case 'stage': {
         const note = action.note.trim();
-        if (stage!.triage === 'cold') await decline.record(tx, dealIds, userId, action.reasons ?? []);
         return moved(stage!.triage, note ? `${stage!.name}: ${note}` : `Moved to ${stage!.name}`, stage!.id);
       }
       case 'assign':
@@ -91,7 +99,7 @@ export function createDealBulk({
   return {
     selected,
 
-    /** The selection's deals recorded and changed in one transaction; the decline's emails once it committed. */
+    /** The selection's deals recorded and changed in one transaction, a decline's emails queued in it. */
     async apply(fundId: string | null, userId: string, { selection, action }: BulkBody): Promise<BulkResult> {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
       // What the action needs is checked before any deal is read or written.
@@ -109,8 +117,6 @@ export function createDealBulk({
         const changed = await run(tx, fundId, userId, found, action, stage);
         return { batchId, selected: found.length, changed, found };
       });
-      const reasons = action.kind === 'decline' ? action.reasons : action.kind === 'stage' && stage?.triage === 'cold' ? (action.reasons ?? []) : null;
-      if (reasons) await decline.notify(fundId, result.found, reasons);
       return { batchId: result.batchId, selected: result.selected, changed: result.changed };
     },
 
@@ -145,8 +151,10 @@ export function createDealBulk({
             const stageId = pipelineStageId && (await stages.get(fundId, pipelineStageId).then(() => true, () => false)) ? pipelineStageId : null;
             await deals.changeStatuses(tx, { fundId, userId, dealIds: group.map((i) => i.dealId), status, note: UNDO_NOTE, stageId });
           }
-          // The reasons this batch recorded (a decline, or a move to a Cold stage) are withdrawn with it.
-          if (action.kind === 'decline' || (action.kind === 'stage' && action.reasons?.length)) await decline.withdraw(tx, items.map((i) => i.dealId));
+          // The decline this batch recorded (a decline, a move to a Cold stage or to Cold) is withdrawn from the deals it took
+          // into Cold; a deal that was Cold already stays declined.
+          const declined = action.kind === 'decline' || (action.kind === 'stage' && action.reasons?.length) || (action.kind === 'status' && action.status === 'cold');
+          if (declined) await decline.withdraw(tx, items.filter((i) => i.status !== 'cold').map((i) => i.dealId));
         }
         await b.markUndone(batchId);
         return items.length;

@@ -146,15 +146,17 @@ export const createMatchesRepository = repository((db) => ({
     return row?.email ?? '';
   },
 
-  /** The addresses of the founders whose intro became (or joined) this deal: a decline is emailed to them too. */
-  introFounderEmails: async (dealId: string): Promise<string[]> =>
-    (
-      await db
-        .selectDistinct({ email: users.email })
-        .from(intros)
-        .innerJoin(users, eq(users.id, intros.founderUserId))
-        .where(eq(intros.dealId, dealId))
-    ).map((r) => r.email),
+  /** The addresses of the founders whose intros became (or joined) these deals, by deal: a decline is emailed to them too. */
+  introFounderEmails: async (dealIds: string[]): Promise<Map<string, string[]>> => {
+    const rows = await db
+      .selectDistinct({ dealId: intros.dealId, email: users.email })
+      .from(intros)
+      .innerJoin(users, eq(users.id, intros.founderUserId))
+      .where(inArray(intros.dealId, dealIds));
+    const byDeal = new Map<string, string[]>();
+    for (const r of rows) byDeal.set(r.dealId!, [...(byDeal.get(r.dealId!) ?? []), r.email]);
+    return byDeal;
+  },
 
   latestScore: async (founderUserId: string): Promise<ScoreRow | undefined> => {
     const [row] = await db
@@ -202,10 +204,9 @@ export const createMatchesRepository = repository((db) => ({
   /** The reasons a fund gave for passing on its deals (shown to a platform founder); an intro of each deal ends as declined. */
   recordDecline: async (dealIds: string[], userId: string, reasons: string[]) => {
     if (!dealIds.length) return;
-    await db
-      .insert(dealDeclines)
-      .values(dealIds.map((dealId) => ({ dealId, reasons, userId })))
-      .onConflictDoUpdate({ target: dealDeclines.dealId, set: { reasons, userId, createdAt: sql`now()` } });
+    const declined = db.insert(dealDeclines).values(dealIds.map((dealId) => ({ dealId, reasons, userId })));
+    // A decline without reasons (a plain move to Cold) never replaces the reasons the fund gave.
+    await (reasons.length ? declined.onConflictDoUpdate({ target: dealDeclines.dealId, set: { reasons, userId, createdAt: sql`now()` } }) : declined.onConflictDoNothing());
     await db.update(intros).set({ status: 'declined', decidedAt: sql`now()` }).where(inArray(intros.dealId, dealIds));
   },
 

@@ -15,6 +15,7 @@ import {
   type ThesisFit,
 } from '@fitscore/contracts';
 import { regionsOf, stageOf, thesisFitOf } from '@fitscore/thesis';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import { dealOwner, founderOwner } from '../../lib/scoring-owner.ts';
@@ -25,11 +26,15 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { FounderFacts, FundRow, IntroRow, MatchesRepository } from './matches.repository.ts';
 import type { ApplicantRepliesService } from '../applicant-replies/applicant-replies.service.ts';
 import { suggestDeclineReasons } from './decline-reasons.ts';
+import { defineJob } from '../jobs/define-job.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 
 export const FUND_NOT_FOUND = 'Fund not found';
 export const INTRO_NOT_FOUND = 'Intro not found';
 export const NEEDS_SCORE = 'Get your FitScore first: the fund sees your score with your request.';
 const DAY_MS = 86_400_000;
+
+export const NOTIFY_DECLINES_QUEUE = 'notify-declines';
 
 export interface MatchesServiceDeps {
   repo: MatchesRepository;
@@ -41,6 +46,7 @@ export interface MatchesServiceDeps {
   deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck'>;
   /** Emails the reasons of a decline to the deal's applicants by form or email. */
   replies: Pick<ApplicantRepliesService, 'declined'>;
+  jobs: Pick<JobQueue, 'send'>;
   now?: () => Date;
 }
 
@@ -113,7 +119,7 @@ function factsOf(userId: string, profile: FounderProfile): FounderFacts {
 }
 
 /** Investor matches, warm-intro requests and their outcomes, and the reasons a fund gives for a no. */
-export function createMatchesService({ repo, uow, profiles, assertPremium, notifications, deals, replies, now = () => new Date() }: MatchesServiceDeps) {
+export function createMatchesService({ repo, uow, profiles, assertPremium, notifications, deals, replies, jobs, now = () => new Date() }: MatchesServiceDeps) {
   async function introView(founderUserId: string, introId: string): Promise<Intro> {
     const [row] = await repo.foundersIntros(founderUserId, introId);
     if (!row) throw new AppError('not_found', INTRO_NOT_FOUND);
@@ -193,7 +199,35 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     return { dealId: arrived.dealId, merged: arrived.outcome === 'merged', deckId: score.deckId, scoreId };
   }
 
+  /** The applicants of declined deals are emailed the reasons, by a job the decline queued. */
+  const notifyDeclines = defineJob({
+    name: NOTIFY_DECLINES_QUEUE,
+    payload: z.object({ fundId: z.uuid(), dealIds: z.array(z.uuid()).min(1), reasons: z.array(z.string()) }),
+    async handler({ fundId, dealIds, reasons }) {
+      await replies.declined(fundId, dealIds, reasons, await repo.introFounderEmails(dealIds));
+    },
+    options: { retryLimit: 5, retryDelaySeconds: 30 },
+  });
+
+  /**
+   * A decline's part in the deals module's one status change, a deal's or a bulk selection's: the
+   * reasons recorded and the applicants' emails queued in its transaction, so they exist exactly
+   * when the move to Cold does, and the answer never waits for them (a bulk Cold of 1,000 deals).
+   */
+  const declines = {
+    async record(tx: Transaction, fundId: string, dealIds: string[], userId: string, reasons: string[]) {
+      if (!dealIds.length) return;
+      const unique = [...new Set(reasons)];
+      await repo.in(tx).recordDecline(dealIds, userId, unique);
+      await jobs.send(notifyDeclines, { fundId, dealIds, reasons: unique }, { tx });
+    },
+    /** An undone bulk decline: the reasons withdrawn (the emails already due are not recalled). */
+    withdraw: (tx: Transaction, dealIds: string[]) => repo.in(tx).withdrawDecline(dealIds),
+  };
+
   return {
+    jobs: [notifyDeclines],
+
     async matches(userId: string): Promise<{ matches: InvestorMatch[]; profileMissing: boolean }> {
       await assertPremium(userId, INVESTOR_MATCHES_FEATURE);
       const profile = await profiles.current(userId);
@@ -335,8 +369,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
       const reasons = [...new Set(body.reasons)];
       // The reasons are part of the status change: recorded in its transaction, or not at all.
-      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => repo.in(tx).recordDecline([dealId], userId, reasons));
-      await replies.declined(fundId!, dealId, reasons, await repo.introFounderEmails(dealId));
+      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => declines.record(tx, fundId!, [dealId], userId, reasons));
       return { ok: true as const, reasons };
     },
 
@@ -346,18 +379,8 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
       return repo.declineOf(dealId);
     },
 
-    /**
-     * A bulk decline's part (issue 31 point 3), around the deals module's one status change: the
-     * reasons recorded in its transaction, then each applicant emailed once it committed.
-     */
-    bulkDecline: {
-      record: (tx: Transaction, dealIds: string[], userId: string, reasons: string[]) => repo.in(tx).recordDecline(dealIds, userId, [...new Set(reasons)]),
-      async notify(fundId: string, dealIds: string[], reasons: string[]) {
-        for (const dealId of dealIds) await replies.declined(fundId, dealId, [...new Set(reasons)], await repo.introFounderEmails(dealId));
-      },
-      /** An undone bulk decline: the reasons withdrawn (the emails already due are not recalled). */
-      withdraw: (tx: Transaction, dealIds: string[]) => repo.in(tx).withdrawDecline(dealIds),
-    },
+    /** A bulk decline's part (issue 31 point 3), the same as a deal's. */
+    bulkDecline: declines,
 
     /** What the Cold dialog offers (prefilled): thesis mismatches and weak sub-scores of the fund's own deal. */
     async declineReasons(fundId: string | null, userId: string, dealId: string) {
