@@ -8,12 +8,15 @@ interface ChildOptions {
   timeWindow?: unknown;
 }
 
+/** Fixed-window counters by key: the database's table. */
+export type WindowCounters = Pick<LimitsRepository, 'hit' | 'peek'>;
+
 /**
- * @fastify/rate-limit's store interface over the database's window counters (ADR 0043): each
- * route's counters are its own (named by method and path), and every API host sharing the
- * database counts against the same ones. Redis, when configured, takes the plugin's own store.
+ * @fastify/rate-limit's store interface over window counters (ADR 0043): each route's counters are
+ * its own (named by method and path), and every API host sharing the counters counts against the
+ * same ones. Redis, when configured, takes the plugin's own store.
  */
-export function databaseRateLimitStore(repo: LimitsRepository): FastifyRateLimitStoreCtor {
+export function windowRateLimitStore(repo: WindowCounters): FastifyRateLimitStoreCtor {
   class DatabaseStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions,
