@@ -122,6 +122,8 @@ test.describe('Settings → Webhooks', () => {
     const edit = row.getByRole('form', { name: 'Events of CRM sync' });
     await edit.getByRole('checkbox', { name: 'comment.created' }).check();
     await edit.getByRole('button', { name: 'Save events' }).click();
+    // Saved: the form closes and the row lists the new event among its subscriptions.
+    await expect(edit).toBeHidden();
     await expect(row.getByText('comment.created', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Disable CRM sync' }).click();
     await expect(row).toContainText('Disabled by an admin');

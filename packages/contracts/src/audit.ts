@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'signin.failed',
   'member.role_changed',
   'member.invited',
+  'member.invite_revoked',
+  'member.added',
   'member.removed',
   'api_key.created',
   'api_key.used',
@@ -35,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'view.saved',
   'view.deleted',
   'view.default_changed',
+  'export.audit_log',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,6 +48,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'signin.failed': 'Failed sign-in',
   'member.role_changed': 'Changed a member’s role',
   'member.invited': 'Invited a member',
+  'member.invite_revoked': 'Revoked an invite',
+  'member.added': 'Added a member',
   'member.removed': 'Removed a member',
   'api_key.created': 'Created an API key',
   'api_key.used': 'Used an API key',
@@ -68,10 +73,27 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'view.saved': 'Saved a pipeline view',
   'view.deleted': 'Deleted a pipeline view',
   'view.default_changed': 'Chose a default pipeline view',
+  'export.audit_log': 'Exported the audit log as CSV',
 };
 
 /** The settings a `settings.changed` entry names (in `details.setting`). */
-export const AUDIT_SETTINGS = ['scoring weights', 'intake sources', 'fund profile', 'branding', 'sso', 'alerts', 'applicant email templates', 'stages', 'follow-up rule', 'digest email'] as const;
+export const AUDIT_SETTINGS = [
+  'scoring weights',
+  'intake sources',
+  'intake webhook secret',
+  'intake email address',
+  'what founders see',
+  'fund profile',
+  'branding',
+  'sso',
+  'alerts',
+  'applicant email templates',
+  'stages',
+  'follow-up rule',
+  'digest email',
+  'blind first look',
+] as const;
+export type AuditSetting = (typeof AUDIT_SETTINGS)[number];
 
 /** The filter groups: an action's group is the part before the dot. */
 export const AUDIT_ACTION_GROUPS = ['signin', 'member', 'api_key', 'export', 'settings', 'webhook', 'fund', 'deals', 'view', 'follow_up'] as const;

@@ -71,7 +71,8 @@ export const fundDataEndpoints = {
     access: 'public',
     summary: 'The archive, from a link made by POST /api/vc/fund-data/export/link (401 once it has expired, has been used or its session has ended, 403 once its maker is no longer an admin)',
     tags: ['fund-data'],
-    query: z.object({ ticket: z.string().max(1024) }),
+    // Optional so that no ticket is a 401 from the ticket check, never a 400 from the query's (auth before validation).
+    query: z.object({ ticket: z.string().optional() }),
     binary: { contentType: 'application/zip' },
     response: z.string(),
   }),

@@ -26,6 +26,8 @@ export const SSO_MESSAGES = {
   discoveryFailed: (issuer: string) =>
     `Could not read the identity provider’s configuration at ${issuer.replace(/\/$/, '')}/.well-known/openid-configuration. Check the issuer URL.`,
   secretRequired: 'Enter the client secret from your identity provider.',
+  requireSsoLockout: (domain: string) =>
+    `Require SSO would lock you out: it refuses every member’s password, yours included, and single sign-on serves only emails in these domains, not ${domain}. Turn it on from an admin account whose email is in them.`,
   scimTokenNotFound: 'SCIM token not found',
   notConfigured: 'Save the single sign-on settings first.',
 } as const;

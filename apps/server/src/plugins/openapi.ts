@@ -56,12 +56,30 @@ interface OpenApiDocument {
   [key: string]: unknown;
 }
 
+/** An operation's name for client generators, from its method and path: `GET /api/v1/deals/{id}/comments` is `getDealsByIdComments`. */
+function operationId(method: string, path: string): string {
+  const words = path
+    .slice('/api/v1/'.length)
+    .split(/[/.]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('{') ? `by ${part.slice(1, -1)}` : part));
+  return [method.toLowerCase(), ...words.flatMap((w) => w.split(/[\s_-]+/)).map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
+}
+
 /**
- * The public API's own document (issue 33): the `/api/v1/` operations only, with the API-key
- * scheme, for client generators; its schemas are the same components the web app's document uses.
+ * The public API's own document (issue 33): the `/api/v1/` operations only, each named by an
+ * `operationId`, with the API-key scheme, for client generators; its schemas are the same
+ * components the web app's document uses.
  */
 export function publicApiDocument(doc: OpenApiDocument): OpenApiDocument {
-  const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/')));
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {})
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .map(([path, operations]) => [
+        path,
+        Object.fromEntries(Object.entries(operations as Record<string, object>).map(([method, operation]) => [method, { ...operation, operationId: operationId(method, path) }])),
+      ]),
+  );
   return {
     ...doc,
     info: {

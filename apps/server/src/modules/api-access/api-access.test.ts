@@ -106,6 +106,36 @@ describe('the public API under /api/v1/', () => {
     expect(String(csv.body)).toContain('Orbital Labs');
   });
 
+  it('filters the list like the pipeline: status, sector, stage, region, confidence, source and owner', async () => {
+    const filtered = await newFund('Filterco');
+    await setPlan(server, { fund: filtered.fundId }, 'enterprise');
+    const key = (await createKey(filtered.token, { name: 'Filters', scopes: ['deals:read'] })).body.key as string;
+    await server.database.handle.db.insert(deals).values([
+      { fundId: filtered.fundId, startupName: 'Alpha', sector: 'SaaS', stage: 'Seed', geography: 'US', region: 'US', source: 'upload', status: 'hot', confidence: 'High', ownerUserId: filtered.userId },
+      { fundId: filtered.fundId, startupName: 'Beta', sector: 'Fintech', stage: 'Series A', geography: 'Germany', region: 'EUROPE', source: 'email', status: 'track', confidence: 'Low' },
+      { fundId: filtered.fundId, startupName: 'Gamma', sector: 'SaaS', stage: 'Series A', geography: 'France', region: 'EUROPE', source: 'webhook', status: 'hot', confidence: 'Medium' },
+    ]);
+    const names = async (query: string) => {
+      const res = await v1('GET', `/deals?${query}`, key);
+      expect(res.status, query).toBe(200);
+      return (res.body.deals as { startupName: string }[]).map((d) => d.startupName).sort();
+    };
+    expect(await names('')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(await names('status=hot')).toEqual(['Alpha', 'Gamma']);
+    expect(await names('sector=SaaS')).toEqual(['Alpha', 'Gamma']);
+    expect(await names('stage=Series%20A')).toEqual(['Beta', 'Gamma']);
+    expect(await names('region=EUROPE')).toEqual(['Beta', 'Gamma']);
+    expect(await names('confidence=High&confidence=Low')).toEqual(['Alpha', 'Beta']);
+    expect(await names('source=email&source=webhook')).toEqual(['Beta', 'Gamma']);
+    expect(await names(`owner=${filtered.userId}`)).toEqual(['Alpha']);
+    expect(await names('status=hot&region=EUROPE&sector=SaaS')).toEqual(['Gamma']);
+    // A client's mistake in a filter is a 400 naming it, never a 500.
+    const bad = await v1('GET', '/deals?source=fax', key);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/source must be one of/);
+    expect((await v1('GET', '/deals?owner=someone', key)).status).toBe(400);
+  });
+
   it('answers each call with the key’s rate limit in RateLimit-* headers', async () => {
     const res = await v1('GET', '/members', readKey);
     expect(res.headers.get('ratelimit-limit')).toBe(String(API_KEY_RATE_LIMIT_PER_MINUTE));
@@ -218,5 +248,39 @@ describe('the public API under /api/v1/', () => {
     expect(paths.every((p) => p.startsWith('/api/v1/'))).toBe(true);
     expect(doc.body.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.body.paths['/api/v1/deals'].get.security).toEqual([{ apiKey: [] }]);
+  });
+
+  it('is a document a client generator can consume: OpenAPI 3.0.3, every operation named once, every $ref resolvable', async () => {
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ at: `${method} ${path}`, ...op })),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(10);
+    for (const op of operations) {
+      expect(op.operationId, op.at).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(Object.keys(op.responses ?? {}).length, op.at).toBeGreaterThan(0);
+    }
+    const ids = operations.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/v1/deals/{id}/comments'].post.operationId).toBe('postDealsByIdComments');
+    // Every reference points inside the document at something that is there.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) {
+      expect(ref, ref).toMatch(/^#\//);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      expect(target, ref).toBeTypeOf('object');
+    }
+    // Path parameters are declared where the path names them (a generator makes them arguments).
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>>)) {
+      for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
+        for (const [method, op] of Object.entries(ops)) expect(op.parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ name, in: 'path', required: true }));
+      }
+    }
   });
 });

@@ -2,16 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../plugins/platform.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import { auditRoutes } from './audit.routes.ts';
-import { createAuditService } from './audit.service.ts';
+import { createAuditService, type AuditRecorder } from './audit.service.ts';
 import { recordAuditedRoutes } from './audited-routes.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records an event no audited route's answer tells (SCIM provisioning, a failed SSO callback). */
+    audit: AuditRecorder;
+  }
+}
+
 /** The audit log (issue 33 point 5, ADR 0064): recorded always, read and exported on Enterprise. */
 export function register(app: FastifyInstance, { platform }: { platform: Platform }) {
-  const audit = createAuditService(createAuditRepository(platform.db), app.log);
+  const repo = createAuditRepository(platform.db);
+  const audit = createAuditService(repo, app.log);
   auditRoutes(app, audit);
-  recordAuditedRoutes(app, audit);
+  recordAuditedRoutes(app, audit, repo);
+  app.decorate('audit', { record: audit.record });
 
   // The hourly retention sweep, run like the intake payload one (any process may run it).
   let sweepTimer: ReturnType<typeof setInterval> | undefined;

@@ -1,5 +1,5 @@
 import type { AuditActionGroup } from '@fitscore/contracts';
-import { auditEvents, fundMembers, funds, repository, users } from '@fitscore/db';
+import { auditEvents, fundMembers, funds, repository, twoFactorChallenges, users } from '@fitscore/db';
 import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -42,6 +42,12 @@ export const createAuditRepository = repository((db) => ({
         .where('userId' in by ? eq(users.id, by.userId) : eq(sql`lower(${users.email})`, by.email.toLowerCase()))
         .limit(1);
       return row;
+    },
+
+    /** The user a sign-in's second-factor challenge (its SHA-256) was issued to: read, never written here. */
+    async challengeUser(tokenHash: string): Promise<string | undefined> {
+      const [row] = await db.select({ userId: twoFactorChallenges.userId }).from(twoFactorChallenges).where(eq(twoFactorChallenges.tokenHash, tokenHash));
+      return row?.userId;
     },
 
     async fundPlan(fundId: string) {

@@ -11,6 +11,8 @@ export interface AuditRecord {
   /** Who did it: a user id, or (a failed sign-in) the email that was tried. */
   actorUserId?: string | null | undefined;
   actorEmail?: string | undefined;
+  /** Who did it when no user did: the fund's identity provider (`SCIM`). */
+  actorName?: string | undefined;
   target?: string | null | undefined;
   /** A user the event is about (a member whose role changed, who was removed): named in the target as 'Name (email)'. */
   targetUserId?: string | undefined;
@@ -81,10 +83,10 @@ export function createAuditService(repo: AuditRepository, log: { warn(obj: objec
           : event.actorEmail
             ? await repo.person({ email: event.actorEmail })
             : undefined;
+        // A failed sign-in belongs to the fund it was tried at (a single sign-on's state names it), else to the
+        // fund of the member who owns the email, when it is one: a stranger's email is recorded nowhere.
         const fundId = event.fundId ?? person?.fundId;
         if (!fundId) return;
-        // A failed sign-in belongs to the fund of the member who owns the email, when it is one.
-        if (event.action === 'signin.failed' && (!person || person.fundId !== fundId)) return;
         if (event.action === 'api_key.used' && event.target && (await repo.recentlyRecorded(fundId, event.action, event.target, new Date(Date.now() - HOUR_MS)))) return;
         const about = event.targetUserId ? await repo.person({ userId: event.targetUserId }) : undefined;
         const target = about ? `${about.name} (${about.email})` : (event.target ?? null);
@@ -92,7 +94,7 @@ export function createAuditService(repo: AuditRepository, log: { warn(obj: objec
         await repo.insert({
           fundId,
           actorUserId: person?.userId ?? null,
-          actorName: person?.name ?? null,
+          actorName: person?.name ?? event.actorName ?? null,
           actorEmail: person?.email ?? event.actorEmail ?? null,
           action: event.action,
           target,

@@ -75,6 +75,11 @@ describe('the audit log records each security-relevant event with who, when and 
     const password = await server.request('POST', '/user/login/', { body: { email: fund.email, password: fund.password, type: 'vc' } });
     expect(password.body.two_factor_required).toBe(true);
     expect(await entry(fund, 'signin.password')).toBeUndefined();
+    // A wrong code is a failed sign-in of the user whose password was right.
+    expect((await server.request('POST', '/user/login/2fa/', { body: { challenge: password.body.challenge, code: '000000' } })).status).toBe(401);
+    const wrongCode = await entry(fund, 'signin.failed');
+    expect(wrongCode).toMatchObject({ actor: { id: fund.userId, email: fund.email }, target: `Twofaco Admin (${fund.email})`, details: { reason: 'wrong_code' } });
+    expect(wrongCode.ip).toBeTruthy();
     const second = await server.request('POST', '/user/login/2fa/', { body: { challenge: password.body.challenge, code: enabled.body.recovery_codes[0] } });
     expect(second.status).toBe(200);
     expect(await entry(fund, 'signin.password')).toMatchObject({ actor: { id: fund.userId, email: fund.email } });
@@ -104,6 +109,79 @@ describe('the audit log records each security-relevant event with who, when and 
     expect(signIn).toMatchObject({ actor: { id: session.body.user.id, name: 'Grace Hopper', email } });
     expect(signIn.ip).toBeTruthy();
     expect((await log(fund, '?group=settings')).map((e) => e.details.setting)).toContain('sso');
+    // Grace's first sign-in made her a member just in time.
+    expect(await entry(fund, 'member.added')).toMatchObject({ actor: { id: session.body.user.id }, target: `Grace Hopper (${email})`, details: { via: 'sso' } });
+
+    // Failed single sign-ins: each with the reason the sign-in page was given, and the address.
+    const failures = async () => (await log(fund, '?group=signin')).filter((e) => e.action === 'signin.failed');
+    const trip = async (tamper?: Parameters<TestIdentityProvider['reissueNextIdToken']>[0]) => {
+      const started = await fetch(`${server.url}/api/auth/sso/start?email=${encodeURIComponent(email)}`, { redirect: 'manual' });
+      if (tamper) idp.reissueNextIdToken(tamper);
+      const search = (await idp.browse(started.headers.get('location')!, redirectUri)).search;
+      const landing = await fetch(`${server.url}${SSO_CALLBACK_PATH}${search}`, { redirect: 'manual' });
+      return { search, error: new URL(landing.headers.get('location')!).searchParams.get('sso_error') };
+    };
+    expect((await trip((claims) => ({ ...claims, aud: 'another-client' }))).error).toBe('id_token_invalid');
+    const now = Math.floor(Date.now() / 1000);
+    expect((await trip((claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 }))).error).toBe('id_token_invalid');
+    const used = await trip();
+    expect(used.error).toBeNull();
+    const replayed = await fetch(`${server.url}${SSO_CALLBACK_PATH}${used.search}`, { redirect: 'manual' });
+    expect(new URL(replayed.headers.get('location')!).searchParams.get('sso_error')).toBe('state_invalid');
+    idp.addAccount({ sub: `outsider-${domain}`, email: 'outsider@elsewhere.test' });
+    idp.signInAs(`outsider-${domain}`);
+    expect((await trip()).error).toBe('wrong_domain');
+    const failed = await failures();
+    expect(failed.map((e) => e.details.reason)).toEqual(['wrong_domain', 'state_invalid', 'id_token_invalid', 'id_token_invalid']);
+    expect(failed[0]).toMatchObject({ actor: { email: 'outsider@elsewhere.test' }, target: 'outsider@elsewhere.test', details: { via: 'sso' } });
+    expect(failed[1]).toMatchObject({ target: 'single sign-on', details: { via: 'sso' } });
+    for (const e of failed) expect(e.ip).toMatch(/127\.0\.0\.1|::1/);
+    // A state never issued names no fund: recorded nowhere.
+    await fetch(`${server.url}${SSO_CALLBACK_PATH}?code=x&state=never-issued`, { redirect: 'manual' });
+    expect(await failures()).toHaveLength(4);
+
+    // Deactivated by the identity provider (SCIM): removed, then refused at the next sign-in.
+    const scimToken = (await server.request('POST', '/api/vc/sso/scim-tokens', { token: fund.token })).body.token as string;
+    const scimCall = (method: string, path: string, payload?: unknown) =>
+      fetch(`${server.url}/scim/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${scimToken}`, 'content-type': 'application/scim+json' },
+        body: payload === undefined ? null : JSON.stringify(payload),
+      });
+    const ada = await (await scimCall('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `ada@${domain}`, name: { givenName: 'Ada', familyName: 'Lovelace' }, active: true })).json() as { id: string };
+    const added = (await log(fund, '?group=member')).find((e) => e.action === 'member.added' && e.target.includes(`ada@${domain}`));
+    expect(added).toMatchObject({ actor: { id: null, name: 'SCIM', email: null }, details: { via: 'scim' } });
+    expect(added.ip).toBeTruthy();
+    const grace = ((await (await scimCall('GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`)).json()) as { Resources: { id: string }[] }).Resources[0]!;
+    expect((await scimCall('PATCH', `/Users/${grace.id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] })).status).toBe(200);
+    expect((await scimCall('DELETE', `/Users/${ada.id}`)).status).toBe(204);
+    const removed = (await log(fund, '?group=member')).filter((e) => e.action === 'member.removed');
+    expect(removed.map((e) => e.target)).toEqual([`Ada Lovelace (ada@${domain})`, `Grace Hopper (${email})`]);
+    for (const e of removed) {
+      expect(e).toMatchObject({ actor: { id: null, name: 'SCIM' }, details: { via: 'scim' } });
+      expect(e.ip).toBeTruthy();
+    }
+    idp.signInAs(`grace-${domain}`);
+    expect((await trip()).error).toBe('deactivated');
+    expect((await failures())[0]).toMatchObject({ actor: { email }, target: email, details: { via: 'sso', reason: 'deactivated' } });
+  }, 60_000);
+
+  it('a password sign-in refused because the fund requires single sign-on is a failed sign-in', async () => {
+    const domain = `required-${process.pid}.test`;
+    const admin = await signUp(server, 'vc', { name: 'Req Admin', email: `admin@${domain}` });
+    const made = await server.request('POST', '/vc/profile/step1/', {
+      token: admin.token,
+      body: { fund_name: 'Req Capital', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null },
+    });
+    const fund = { ...admin, userId: admin.user.id, fundId: made.body.profile.id as string };
+    await setPlan(server, { fund: fund.fundId }, 'enterprise');
+    const body = { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], requireSso: true };
+    expect((await server.request('PUT', '/api/vc/sso', { token: fund.token, body })).status).toBe(200);
+    const refused = await server.request('POST', '/user/login/', { body: { email: fund.email, password: fund.password, type: 'vc' } });
+    expect(refused.status).toBe(403);
+    const failed = await entry(fund, 'signin.failed');
+    expect(failed).toMatchObject({ actor: { id: fund.userId, email: fund.email }, target: fund.email, details: { reason: 'sso_required' } });
+    expect(failed.ip).toBeTruthy();
   });
 
   it('invites, role changes and removals', async () => {
@@ -118,6 +196,12 @@ describe('the audit log records each security-relevant event with who, when and 
     expect(items[1]).toMatchObject({ target: `Mia Member (${member.email})`, details: { role: 'admin', user_id: member.user.id } });
     expect(items[2]).toMatchObject({ target: 'new@example.com' });
     for (const e of items) expect(e.ip).toBeTruthy();
+
+    const invite = await server.request('POST', '/vc/team/invites/', { token: fund.token, body: { email: null, role: 'member' } });
+    expect((await server.request('DELETE', `/vc/team/invites/${invite.body.invite.id}/`, { token: fund.token })).status).toBe(200);
+    const revoked = await entry(fund, 'member.invite_revoked');
+    expect(revoked).toMatchObject({ actor: { id: fund.userId }, target: invite.body.invite.id });
+    expect(revoked.ip).toBeTruthy();
   });
 
   it('API keys created, used (once an hour however busy) and revoked', async () => {
@@ -161,9 +245,13 @@ describe('the audit log records each security-relevant event with who, when and 
     const stages = (await server.request('GET', '/api/vc/stages', { token: fund.token })).body.stages as { id: string; name: string; triage: string }[];
     const renamed = stages.map((st) => ({ id: st.id, name: st.name === 'Screening' ? 'Intro call' : st.name, triage: st.triage }));
     expect((await server.request('PUT', '/api/vc/stages', { token: fund.token, body: { stages: renamed } })).status).toBe(200);
-    const settings = (await log(fund, '?group=settings')).map((e) => e.details.setting);
-    // The fund profile (step 1 when the fund was made), branding, alerts and stages, newest first.
-    expect(settings).toEqual(['stages', 'alerts', 'branding', 'fund profile']);
+    expect((await server.request('PUT', '/vc/founder-outreach/', { token: fund.token, body: { showUnderReview: false } })).status).toBe(200);
+    expect((await server.request('POST', '/vc/intake/webhook-secret/', { token: fund.token })).status).toBe(200);
+    expect((await server.request('POST', '/vc/intake/email-token/', { token: fund.token })).status).toBe(200);
+    const entries = await log(fund, '?group=settings');
+    // The fund profile (step 1 when the fund was made), branding, alerts, stages, what founders see and the intake secrets, newest first.
+    expect(entries.map((e) => e.details.setting)).toEqual(['intake email address', 'intake webhook secret', 'what founders see', 'stages', 'alerts', 'branding', 'fund profile']);
+    for (const e of entries) expect(e).toMatchObject({ actor: { id: fund.userId }, target: e.details.setting, ip: expect.stringMatching(/127\.0\.0\.1|::1/) });
   });
 
   it('webhook subscriptions created, updated, rotated and deleted', async () => {
@@ -209,6 +297,10 @@ describe('reading the audit log', () => {
     expect(lines[0]).toMatch(/^Time \(UTC\),Actor,Actor email,Action,Action code,Target,Details,IP address/);
     expect(lines).toHaveLength(56);
     expect(lines[1]).toContain('Exported deals as CSV,export.deals_csv,old 54,,203.0.113.7');
+    // The download is itself an export, with the filters it was made with.
+    const exported = await entry(fund, 'export.audit_log');
+    expect(exported).toMatchObject({ actor: { id: fund.userId }, target: 'audit log', details: { filters: { group: 'export', from: day, to: day } } });
+    expect(exported.ip).toBeTruthy();
   });
 
   it('is the Enterprise plan’s (402), its admins’ (403) and needs a session (401)', async () => {

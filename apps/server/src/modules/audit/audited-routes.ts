@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   applicantReplyEndpoints,
   apiKeyEndpoints,
+  auditEndpoints,
   blindLookEndpoints,
   authEndpoints,
   brandingEndpoints,
@@ -9,6 +11,8 @@ import {
   dealsEndpoints,
   fundDataEndpoints,
   followUpsEndpoints,
+  founderOutreachEndpoints,
+  intakeEndpoints,
   integrationsEndpoints,
   savedViewEndpoints,
   ssoEndpoints,
@@ -17,9 +21,11 @@ import {
   vcEndpoints,
   webhookEndpoints,
   type AuditAction,
+  type AuditSetting,
   type Endpoint,
 } from '@fitscore/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditRepository } from './audit.repository.ts';
 import type { AuditRecord, AuditRecorder } from './audit.service.ts';
 
 type Req = FastifyRequest & { apiCaller?: { fundId: string; userId: string; keyId: string; touched: boolean } | null };
@@ -38,7 +44,7 @@ interface Audited {
   details?: (r: Req) => Record<string, unknown>;
 }
 const on = (e: Endpoint, action: AuditAction, rest: Omit<Audited, 'method' | 'path' | 'action'> = {}): Audited => ({ method: e.method, path: e.path, action, ...rest });
-const setting = (e: Endpoint, name: string) => on(e, 'settings.changed', { target: () => name, details: () => ({ setting: name }) });
+const setting = (e: Endpoint, name: AuditSetting) => on(e, 'settings.changed', { target: () => name, details: () => ({ setting: name }) });
 
 /**
  * The routes whose success is a security-relevant event. Recorded at the HTTP edge (ADR 0064), so
@@ -49,6 +55,7 @@ const AUDITED: Audited[] = [
   on(teamEndpoints.invite, 'member.invited', { target: (r) => str(body(r).email), details: (r) => ({ role: body(r).role }) }),
   on(teamEndpoints.updateMember, 'member.role_changed', { targetUser: (r) => params(r).id, details: (r) => ({ role: body(r).role }) }),
   on(teamEndpoints.removeMember, 'member.removed', { targetUser: (r) => params(r).id }),
+  on(teamEndpoints.revokeInvite, 'member.invite_revoked', { target: (r) => params(r).id }),
   on(apiKeyEndpoints.create, 'api_key.created', { target: (r) => str(body(r).name), details: (r) => ({ scopes: body(r).scopes }) }),
   on(apiKeyEndpoints.revoke, 'api_key.revoked', { target: (r) => params(r).id }),
   on(webhookEndpoints.create, 'webhook.created', { target: (r) => str(body(r).url) }),
@@ -63,6 +70,9 @@ const AUDITED: Audited[] = [
   setting(vcEndpoints.saveInvestmentWeights, 'scoring weights'),
   setting(vcEndpoints.saveScoringPreferences, 'scoring weights'),
   setting(vcEndpoints.saveIntakeSources, 'intake sources'),
+  setting(intakeEndpoints.rotateWebhookSecret, 'intake webhook secret'),
+  setting(intakeEndpoints.rotateEmailToken, 'intake email address'),
+  setting(founderOutreachEndpoints.save, 'what founders see'),
   setting(brandingEndpoints.save, 'branding'),
   setting(brandingEndpoints.uploadLogo, 'branding'),
   setting(brandingEndpoints.deleteLogo, 'branding'),
@@ -97,6 +107,7 @@ const AUDITED: Audited[] = [
   on(savedViewEndpoints.remove, 'view.deleted', { target: (r) => params(r).id }),
   on(savedViewEndpoints.setDefault, 'view.default_changed', { target: (r) => str(body(r).viewId) ?? 'none' }),
   setting(blindLookEndpoints.save, 'blind first look'),
+  on(auditEndpoints.exportCsv, 'export.audit_log', { target: () => 'audit log', details: (r) => ({ filters: r.query ?? {} }) }),
 ];
 
 /** The user a sign-in answer opened a session for (its JSON body names them). */
@@ -111,14 +122,29 @@ function signedInUser(payload: unknown): string | undefined {
 }
 
 /** Records the audited routes' events as their answers are sent (before the client has them). */
-export function recordAuditedRoutes(app: FastifyInstance, audit: AuditRecorder) {
+export function recordAuditedRoutes(app: FastifyInstance, audit: AuditRecorder, repo: Pick<AuditRepository, 'challengeUser'>) {
   const table = new Map(AUDITED.map((a) => [`${a.method} ${a.path}`, a]));
+  const loginKey = `${authEndpoints.login.method} ${authEndpoints.login.path}`;
+  const twoFactorKey = `${authEndpoints.loginTwoFactor.method} ${authEndpoints.loginTwoFactor.path}`;
   const signIns = new Map<string, AuditAction>([
-    [`${authEndpoints.login.method} ${authEndpoints.login.path}`, 'signin.password'],
-    [`${authEndpoints.loginTwoFactor.method} ${authEndpoints.loginTwoFactor.path}`, 'signin.password'],
+    [loginKey, 'signin.password'],
+    [twoFactorKey, 'signin.password'],
     [`${ssoEndpoints.exchange.method} ${ssoEndpoints.exchange.path}`, 'signin.sso'],
   ]);
-  const loginKey = `${authEndpoints.login.method} ${authEndpoints.login.path}`;
+
+  /** A refused sign-in: a wrong password or code, or a password where the fund requires single sign-on. */
+  async function failedSignIn(request: Req, key: string, status: number) {
+    const failed = { action: 'signin.failed' as const, ip: request.ip };
+    const email = str(body(request).email);
+    if (key === loginKey && email && status === 401) await audit.record({ ...failed, actorEmail: email, target: email, details: { reason: 'wrong_password' } });
+    if (key === loginKey && email && status === 403) await audit.record({ ...failed, actorEmail: email, target: email, details: { reason: 'sso_required' } });
+    const challenge = str(body(request).challenge);
+    if (key === twoFactorKey && challenge && status === 401) {
+      // The challenge names the user whose password was right; the code was not.
+      const userId = await repo.challengeUser(createHash('sha256').update(challenge).digest('hex'));
+      if (userId) await audit.record({ ...failed, actorUserId: userId, targetUserId: userId, details: { reason: 'wrong_code' } });
+    }
+  }
 
   app.addHook('onSend', async (request: Req, reply, payload) => {
     const key = `${request.method} ${request.routeOptions.url ?? ''}`;
@@ -127,10 +153,7 @@ export function recordAuditedRoutes(app: FastifyInstance, audit: AuditRecorder) 
     if (signIn) {
       const userId = status === 200 ? signedInUser(payload) : undefined;
       if (userId) await audit.record({ action: signIn, actorUserId: userId, target: str(body(request).email), ip: request.ip });
-      else if (key === loginKey && status === 401) {
-        const email = str(body(request).email);
-        if (email) await audit.record({ action: 'signin.failed', actorEmail: email, target: email, ip: request.ip });
-      }
+      else await failedSignIn(request, key, status);
       return payload;
     }
     // A key's use: heard on its first call in a minute, recorded at most once an hour.

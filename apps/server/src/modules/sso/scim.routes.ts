@@ -68,12 +68,12 @@ export function scimRoutes(app: FastifyInstance, scim: ScimService, { scimBaseUr
       const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
       scope.get('/Users', async (request) => scim.list(fundOf(request), request.query as Record<string, string>));
-      scope.post('/Users', async (request, reply) => reply.code(201).send(await scim.create(fundOf(request), request.body)));
+      scope.post('/Users', async (request, reply) => reply.code(201).send(await scim.create(fundOf(request), request.body, request.ip)));
       scope.get('/Users/:id', async (request) => scim.get(fundOf(request), idOf(request)));
-      scope.put('/Users/:id', async (request) => scim.replace(fundOf(request), idOf(request), request.body));
-      scope.patch('/Users/:id', async (request) => scim.patch(fundOf(request), idOf(request), request.body));
+      scope.put('/Users/:id', async (request) => scim.replace(fundOf(request), idOf(request), request.body, request.ip));
+      scope.patch('/Users/:id', async (request) => scim.patch(fundOf(request), idOf(request), request.body, request.ip));
       scope.delete('/Users/:id', async (request, reply) => {
-        await scim.remove(fundOf(request), idOf(request));
+        await scim.remove(fundOf(request), idOf(request), request.ip);
         return reply.code(204).send();
       });
 

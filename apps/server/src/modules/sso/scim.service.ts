@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SCIM_TOKEN_PREFIX, SSO_MESSAGES } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { SsoIdentityRow, SsoRepository } from './sso.repository.ts';
@@ -73,7 +74,11 @@ export function readFilter(filter: string | undefined): { column: 'userName' | '
  * made active becomes a member (a seat is needed); made inactive or deleted, they leave the fund
  * through the team's own removal and every session of theirs ends at once (so do their event streams).
  */
-export function createScimService({ repo, auth, team, scimBaseUrl }: { repo: SsoRepository; auth: AuthService; team: TeamService; scimBaseUrl: string }) {
+export function createScimService({ repo, auth, team, audit, scimBaseUrl }: { repo: SsoRepository; auth: AuthService; team: TeamService; audit: AuditRecorder; scimBaseUrl: string }) {
+  /** A membership change the fund's identity provider made: in the audit log with SCIM as the actor. */
+  const recordByScim = (action: 'member.added' | 'member.removed', fundId: string, userId: string, ip: string) =>
+    audit.record({ action, fundId, actorName: 'SCIM', targetUserId: userId, details: { via: 'scim' }, ip });
+
   function view(row: SsoIdentityRow) {
     const formatted = [row.givenName, row.familyName].filter(Boolean).join(' ');
     return {
@@ -101,17 +106,19 @@ export function createScimService({ repo, auth, team, scimBaseUrl }: { repo: Sso
   }
 
   /** Makes the person a member of the fund. */
-  async function admit(fundId: string, userId: string) {
+  async function admit(fundId: string, userId: string, ip: string) {
     const outcome = await team.addMember(fundId, userId);
     if (outcome === 'other_fund') throw new ScimError(409, SSO_MESSAGES.otherFund, 'uniqueness');
     if (typeof outcome === 'object') throw new ScimError(409, SSO_MESSAGES.seatsFull);
     if (outcome === 'no_fund') throw new ScimError(404, 'Fund not found');
+    if (outcome === 'added') await recordByScim('member.added', fundId, userId, ip);
   }
 
   /** Takes the person out of the fund and ends every session of theirs at once. */
-  async function deprovision(fundId: string, userId: string) {
+  async function deprovision(fundId: string, userId: string, ip: string) {
     try {
       await team.removeMember(fundId, userId);
+      await recordByScim('member.removed', fundId, userId, ip);
     } catch (err) {
       // Already not a member: nothing to take away but the sessions.
       if (!(err instanceof AppError && err.code === 'not_found')) {
@@ -122,9 +129,9 @@ export function createScimService({ repo, auth, team, scimBaseUrl }: { repo: Sso
     await auth.endAllSessions(userId);
   }
 
-  async function setActive(row: SsoIdentityRow, active: boolean) {
-    if (active && !row.active) await admit(row.fundId, row.userId);
-    if (!active && row.active) await deprovision(row.fundId, row.userId);
+  async function setActive(row: SsoIdentityRow, active: boolean, ip: string) {
+    if (active && !row.active) await admit(row.fundId, row.userId, ip);
+    if (!active && row.active) await deprovision(row.fundId, row.userId, ip);
   }
 
   return {
@@ -151,25 +158,25 @@ export function createScimService({ repo, auth, team, scimBaseUrl }: { repo: Sso
       return view(await found(fundId, id));
     },
 
-    async create(fundId: string, body: unknown) {
+    async create(fundId: string, body: unknown, ip: string) {
       const input = readUser(body);
       if (await repo.identityByUserName(fundId, input.userName)) throw new ScimError(409, `A user with userName ${input.userName} already exists.`, 'uniqueness');
       const account = await auth.investorAccount(input.userName, [input.givenName, input.familyName].filter(Boolean).join(' '));
       if (!account) throw new ScimError(409, SSO_MESSAGES.founderAccount, 'uniqueness');
-      if (input.active) await admit(fundId, account.user.id);
+      if (input.active) await admit(fundId, account.user.id, ip);
       return view(await repo.upsertIdentity({ fundId, userId: account.user.id, ...input }));
     },
 
-    async replace(fundId: string, id: string, body: unknown) {
+    async replace(fundId: string, id: string, body: unknown, ip: string) {
       const row = await found(fundId, id);
       const input = readUser(body);
       if (input.userName !== row.userName) throw new ScimError(400, 'userName cannot change: create a new user instead.', 'mutability');
-      await setActive(row, input.active);
+      await setActive(row, input.active, ip);
       return view(await repo.updateIdentity(row.id, { externalId: input.externalId ?? row.externalId, givenName: input.givenName, familyName: input.familyName, active: input.active }));
     },
 
     /** PATCH as Okta (`{"op":"replace","value":{"active":false}}`) and Entra ID (`{"op":"Replace","path":"active","value":"False"}`) send it. */
-    async patch(fundId: string, id: string, body: unknown) {
+    async patch(fundId: string, id: string, body: unknown, ip: string) {
       const row = await found(fundId, id);
       const operations = (body as { Operations?: unknown } | null)?.Operations;
       if (!Array.isArray(operations) || operations.length === 0) throw new ScimError(400, 'A PatchOp needs Operations.', 'invalidSyntax');
@@ -201,13 +208,13 @@ export function createScimService({ repo, auth, team, scimBaseUrl }: { repo: Sso
           for (const [path, value] of Object.entries(op.value as Record<string, unknown>)) apply(path, value, false);
         } else throw new ScimError(400, 'An operation without a path needs an object value.', 'noTarget');
       }
-      if (set.active !== undefined) await setActive(row, set.active);
+      if (set.active !== undefined) await setActive(row, set.active, ip);
       return view(await repo.updateIdentity(row.id, set));
     },
 
-    async remove(fundId: string, id: string) {
+    async remove(fundId: string, id: string, ip: string) {
       const row = await found(fundId, id);
-      if (row.active) await deprovision(fundId, row.userId);
+      if (row.active) await deprovision(fundId, row.userId, ip);
       await repo.deleteIdentity(row.id);
     },
   };

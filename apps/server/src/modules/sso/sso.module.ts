@@ -26,6 +26,7 @@ export function register(app: FastifyInstance, { platform, auth, team, passwordP
     seal: createSecretSeal(platform.appSecret),
     auth,
     team,
+    audit: app.audit,
     publicApiUrl: config.publicApiUrl,
     publicWebUrl: config.publicWebUrl,
     allowHttpIssuers: config.env !== 'production',
@@ -34,6 +35,6 @@ export function register(app: FastifyInstance, { platform, auth, team, passwordP
   passwordPolicy.provide((email) => sso.passwordRefusal(email));
   ssoRoutes(app, sso, config.auth.rateLimitPerMinute);
   const scimBaseUrl = `${config.publicApiUrl}/scim/v2`;
-  scimRoutes(app, createScimService({ repo, auth, team, scimBaseUrl }), { scimBaseUrl, perMinute: config.rateLimits.apiKeyPerMinute });
+  scimRoutes(app, createScimService({ repo, auth, team, audit: app.audit, scimBaseUrl }), { scimBaseUrl, perMinute: config.rateLimits.apiKeyPerMinute });
   return sso;
 }

@@ -1,5 +1,5 @@
 import type { FundPlanId } from '@fitscore/contracts';
-import { funds, repository, scimTokens, ssoConnections, ssoDomains, ssoHandoffs, ssoIdentities, ssoLoginStates, users } from '@fitscore/db';
+import { fundMembers, funds, repository, scimTokens, ssoConnections, ssoDomains, ssoHandoffs, ssoIdentities, ssoLoginStates, users } from '@fitscore/db';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
@@ -64,6 +64,19 @@ export const createSsoRepository = repository((db) => ({
     return row ? { ...row.connection, plan: row.plan } : undefined;
   },
 
+  /** Whether the account with this email is a member of an Enterprise fund that requires single sign-on. */
+  async memberMustUseSso(email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ fundId: fundMembers.fundId })
+      .from(users)
+      .innerJoin(fundMembers, eq(fundMembers.userId, users.id))
+      .innerJoin(ssoConnections, eq(ssoConnections.fundId, fundMembers.fundId))
+      .innerJoin(funds, eq(funds.id, fundMembers.fundId))
+      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(ssoConnections.requireSso, true), eq(funds.plan, 'enterprise')))
+      .limit(1);
+    return row !== undefined;
+  },
+
   async insertState(values: { stateHash: string; fundId: string; codeVerifier: string; nonce: string; expiresAt: Date }) {
     await db.insert(ssoLoginStates).values(values);
     // Spent and expired sign-ins are not kept.
@@ -78,6 +91,12 @@ export const createSsoRepository = repository((db) => ({
       .where(and(eq(ssoLoginStates.stateHash, stateHash), isNull(ssoLoginStates.usedAt), gt(ssoLoginStates.expiresAt, sql`now()`)))
       .returning();
     return row;
+  },
+
+  /** The fund a sign-in's state was issued for, used or expired (kept a day): a replay is the fund's failed sign-in. */
+  async stateFund(stateHash: string): Promise<string | undefined> {
+    const [row] = await db.select({ fundId: ssoLoginStates.fundId }).from(ssoLoginStates).where(eq(ssoLoginStates.stateHash, stateHash));
+    return row?.fundId;
   },
 
   async insertHandoff(values: { codeHash: string; userId: string; expiresAt: Date }) {

@@ -12,7 +12,7 @@ import type { SsoService } from './sso.service.ts';
 export function ssoRoutes(app: FastifyInstance, sso: SsoService, rateLimitPerMinute: number) {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: 60_000 };
   registerEndpoint(app, ssoEndpoints.get, ({ fund }) => sso.settings(fund.id));
-  registerEndpoint(app, ssoEndpoints.save, ({ fund, body }) => sso.save(fund.id, body));
+  registerEndpoint(app, ssoEndpoints.save, ({ fund, auth, body }) => sso.save(fund.id, auth.user.email, body));
   registerEndpoint(app, ssoEndpoints.remove, ({ fund }) => sso.remove(fund.id));
   registerEndpoint(app, ssoEndpoints.createScimToken, ({ fund, auth }) => sso.createScimToken(fund.id, auth.user.id));
   registerEndpoint(app, ssoEndpoints.revokeScimToken, ({ fund, params }) => sso.revokeScimToken(fund.id, params.id));
@@ -27,6 +27,6 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, rateLimitPerMin
   });
   app.get(SSO_CALLBACK_PATH, { config: { rateLimit }, schema: { hide: true } }, async (request, reply) => {
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
-    return reply.redirect(await sso.callback(query), 302);
+    return reply.redirect(await sso.callback(query, request.ip), 302);
   });
 }

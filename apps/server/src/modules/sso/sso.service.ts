@@ -12,6 +12,7 @@ import {
 } from '@fitscore/contracts';
 import * as oidc from 'openid-client';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { AuthService, ClientMeta } from '../auth/auth.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { SecretSeal } from './secret-seal.ts';
@@ -30,6 +31,7 @@ export interface SsoServiceDeps {
   seal: SecretSeal;
   auth: AuthService;
   team: TeamService;
+  audit: AuditRecorder;
   publicApiUrl: string;
   publicWebUrl: string;
   /** Plain-HTTP issuers (a provider on localhost in development and tests); never in production. */
@@ -64,7 +66,7 @@ function tokenView(row: ScimTokenRow): ScimToken {
  * sign-in another started), and the ID token checked for issuer, audience, expiry, signature and
  * nonce. A first sign-in makes the account a member of the fund (seats respected).
  */
-export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicWebUrl, allowHttpIssuers, log }: SsoServiceDeps) {
+export function createSsoService({ repo, seal, auth, team, audit, publicApiUrl, publicWebUrl, allowHttpIssuers, log }: SsoServiceDeps) {
   const redirectUri = `${publicApiUrl}${SSO_CALLBACK_PATH}`;
   const scimBaseUrl = `${publicApiUrl}${SCIM_BASE_PATH}`;
   const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
@@ -139,7 +141,7 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
   }
 
   /** Makes the signed-in person a member of the fund (just in time) and records their identity. */
-  async function admit(fundId: string, email: string, claims: oidc.IDToken) {
+  async function admit(fundId: string, email: string, claims: oidc.IDToken, ip: string) {
     const identity = await repo.identityByUserName(fundId, email);
     if (identity && !identity.active) throw new SignInRefused('deactivated');
     const name = [claims.given_name, claims.family_name].filter((p) => typeof p === 'string' && p).join(' ') || (typeof claims.name === 'string' ? claims.name : '');
@@ -149,6 +151,7 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
     if (outcome === 'other_fund') throw new SignInRefused('other_fund');
     if (outcome === 'no_fund') throw new SignInRefused('no_connection');
     if (typeof outcome === 'object') throw new SignInRefused('seats_full');
+    if (outcome === 'added') await audit.record({ action: 'member.added', fundId, actorUserId: account.user.id, targetUserId: account.user.id, details: { via: 'sso' }, ip });
     await repo.upsertIdentity({
       fundId,
       userId: account.user.id,
@@ -163,8 +166,13 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
   return {
     settings,
 
-    async save(fundId: string | null, body: SaveSsoBody) {
+    async save(fundId: string | null, adminEmail: string, body: SaveSsoBody) {
       if (!fundId || !(await enterprise(fundId))) throw new AppError('plan_limit', SSO_MESSAGES.enterpriseRequired);
+      // Require SSO refuses every member's password: the admin turning it on must be able to sign in through it.
+      if (body.requireSso && !body.domains.includes(domainOf(adminEmail))) {
+        const message = SSO_MESSAGES.requireSsoLockout(domainOf(adminEmail));
+        throw new AppError('validation_failed', message, [{ path: 'requireSso', message }]);
+      }
       const existing = await repo.connection(fundId);
       const secret = body.clientSecret?.trim() || (existing ? seal.open(existing.clientSecretSealed, fundId) : '');
       if (!secret) throw new AppError('validation_failed', SSO_MESSAGES.secretRequired, [{ path: 'clientSecret', message: SSO_MESSAGES.secretRequired }]);
@@ -213,10 +221,14 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
       return { sso: live, required: live && connection.requireSso };
     },
 
-    /** The password policy the auth module asks on every password sign-in. */
+    /**
+     * The password policy the auth module asks on every password sign-in: refused for the members of
+     * an Enterprise fund that requires SSO, and for every email in its domains (whoever would join it).
+     */
     async passwordRefusal(email: string): Promise<string | null> {
       const connection = await repo.connectionForDomain(domainOf(email));
-      return connection?.plan === 'enterprise' && connection.requireSso ? SSO_MESSAGES.ssoRequired : null;
+      const required = (connection?.plan === 'enterprise' && connection.requireSso) || (await repo.memberMustUseSso(email));
+      return required ? SSO_MESSAGES.ssoRequired : null;
     },
 
     /** Where the browser goes to sign in: the identity provider, or back to the sign-in page with the reason. */
@@ -248,13 +260,18 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
     /**
      * The identity provider's answer: the state used once, the code exchanged, the ID token checked,
      * the member admitted. Answers where the browser goes next: the web app with a one-time code, or
-     * the sign-in page with the reason.
+     * the sign-in page with the reason. A refusal is a failed sign-in in the audit log of the fund
+     * whose state it carried (a replayed or expired state too; a state never issued names no fund).
      */
-    async callback(query: URLSearchParams): Promise<string> {
+    async callback(query: URLSearchParams, ip: string): Promise<string> {
+      const state = query.get('state') ?? '';
+      const stateHash = state.length > 0 && state.length <= 200 ? hashOf(state) : undefined;
+      let fundId: string | undefined;
+      let email: string | undefined;
       try {
-        const state = query.get('state') ?? '';
-        const pending = state.length > 0 && state.length <= 200 ? await repo.takeState(hashOf(state)) : undefined;
+        const pending = stateHash ? await repo.takeState(stateHash) : undefined;
         if (!pending) throw new SignInRefused('state_invalid');
+        fundId = pending.fundId;
         const error = query.get('error');
         if (error) {
           log.warn({ error: error.slice(0, 100), description: query.get('error_description')?.slice(0, 300) }, 'sso sign-in refused by the identity provider');
@@ -276,15 +293,21 @@ export function createSsoService({ repo, seal, auth, team, publicApiUrl, publicW
         if (!claims) throw new SignInRefused('id_token_invalid');
         // Entra ID names the account in preferred_username when no email claim is configured.
         const raw = typeof claims.email === 'string' ? claims.email : typeof claims.preferred_username === 'string' ? claims.preferred_username : '';
-        const email = raw.trim().toLowerCase();
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || claims.email_verified === false) throw new SignInRefused('no_email');
+        const claimed = raw.trim().toLowerCase();
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(claimed) || claims.email_verified === false) throw new SignInRefused('no_email');
+        email = claimed;
         if (!connection.domains.includes(domainOf(email))) throw new SignInRefused('wrong_domain');
-        const userId = await admit(connection.fundId, email, claims);
+        const userId = await admit(connection.fundId, email, claims, ip);
         const code = randomBytes(32).toString('base64url');
         await repo.insertHandoff({ codeHash: hashOf(code), userId, expiresAt: new Date(Date.now() + HANDOFF_TTL_MS) });
         return `${publicWebUrl}${SSO_WEB_CALLBACK_PATH}#code=${code}`;
       } catch (err) {
-        return signInPage(refusal(err));
+        const refused = refusal(err);
+        const failedAt = fundId ?? (stateHash ? await repo.stateFund(stateHash) : undefined);
+        if (failedAt) {
+          await audit.record({ action: 'signin.failed', fundId: failedAt, actorEmail: email, target: email ?? 'single sign-on', details: { via: 'sso', reason: refused.code }, ip });
+        }
+        return signInPage(refused);
       }
     },
 

@@ -1,5 +1,5 @@
 import { SSO_CALLBACK_PATH, SSO_MESSAGES, ssoSignInErrorMessage } from '@fitscore/contracts';
-import { ssoConnections } from '@fitscore/db';
+import { fundMembers, ssoConnections } from '@fitscore/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -161,16 +161,23 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
     expect(ssoError(unknown.landing)).toBe('no_connection');
   }, 60_000);
 
-  it('Require SSO refuses password sign-in for the fund’s domain', async () => {
+  it('Require SSO refuses password sign-in for the fund’s members and the fund’s domain', async () => {
     const fund = await newFund();
     const colleague = await signUp(server, 'vc', { email: `pat@${fund.domain}` });
+    // A member whose email is outside the fund's domains.
+    const outsideMember = await signUp(server, 'vc', { email: `olive-${fund.domain}@gmail.test` });
+    await server.database.handle.db.insert(fundMembers).values({ fundId: fund.fundId, userId: outsideMember.user.id, role: 'member' });
     const password = (who: { email: string; password: string }) => server.request('POST', '/user/login/', { body: { email: who.email, password: who.password, type: 'vc' } });
     expect((await password(colleague)).status).toBe(200);
+    expect((await password(outsideMember)).status).toBe(200);
     await connect(fund, { requireSso: true });
     const refused = await password(colleague);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(SSO_MESSAGES.ssoRequired);
     expect((await password(fund)).status).toBe(403);
+    const member = await password(outsideMember);
+    expect(member.status).toBe(403);
+    expect(member.body.error).toBe(SSO_MESSAGES.ssoRequired);
     expect((await server.request('GET', `/api/auth/sso/discover?email=${encodeURIComponent(colleague.email)}`)).body).toEqual({ sso: true, required: true });
     // Other domains keep their passwords.
     const outsider = await signUp(server, 'vc');
@@ -179,6 +186,21 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
     const res = await server.request('PUT', '/api/vc/sso', { token: fund.token, body: { ...connectionBody(fund.domain), clientSecret: undefined, requireSso: false } });
     expect(res.status).toBe(200);
     expect((await password(colleague)).status).toBe(200);
+    expect((await password(outsideMember)).status).toBe(200);
+  }, 60_000);
+
+  it('an admin cannot switch Require SSO on when single sign-on would not serve their own email (no lock-out)', async () => {
+    const fund = await newFund();
+    const elsewhere = `elsewhere-${fund.domain}`;
+    const refused = await server.request('PUT', '/api/vc/sso', { token: fund.token, body: connectionBody(elsewhere, { requireSso: true }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(SSO_MESSAGES.requireSsoLockout(fund.domain));
+    expect(refused.body.details).toEqual([{ path: 'requireSso', message: SSO_MESSAGES.requireSsoLockout(fund.domain) }]);
+    expect((await server.request('GET', '/api/vc/sso', { token: fund.token })).body.connection).toBeNull();
+    // Their password still works; without Require SSO the same domains save, and with their own domain Require SSO does.
+    expect((await server.request('POST', '/user/login/', { body: { email: fund.email, password: fund.password, type: 'vc' } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/vc/sso', { token: fund.token, body: connectionBody(elsewhere) })).status).toBe(200);
+    expect((await server.request('PUT', '/api/vc/sso', { token: fund.token, body: connectionBody(elsewhere, { domains: [elsewhere, fund.domain], requireSso: true }) })).status).toBe(200);
   }, 60_000);
 
   it('is the Enterprise plan’s (402 with the upgrade prompt), admins only (403), anonymous 401, a domain belongs to one fund', async () => {

@@ -10,6 +10,7 @@ import { createTeamService } from './team.service.ts';
 export function register(app: FastifyInstance, { platform, dealTeam }: { platform: Platform; dealTeam: Pick<DealTeamService, 'releaseOwnedBy'> }) {
   const team = createTeamService({
     repo: createTeamRepository(platform.db),
+    uow: platform.uow,
     mailer: createMailer(platform.config.mail, app.log),
     publicWebUrl: platform.config.publicWebUrl,
     log: app.log,

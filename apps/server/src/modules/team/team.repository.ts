@@ -1,5 +1,5 @@
 import type { FundMemberRole, FundPlanId } from '@fitscore/contracts';
-import { fundInvites, fundMembers, funds, repository, users, type Executor, type Transaction } from '@fitscore/db';
+import { fundInvites, fundMembers, funds, repository, users, type Executor } from '@fitscore/db';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /** An invite that still works: not used, not revoked, not expired. */
@@ -172,14 +172,12 @@ export const createTeamRepository = repository((db) => ({
       return row!;
     }),
 
-  /** Removes a member, and in the same transaction `leaving` (their deals released by the deals module). The last admin stays. */
-  removeMember: (fundId: string, userId: string, leaving: (tx: Transaction) => Promise<unknown>): Promise<RemoveOutcome> =>
-    db.transaction(async (tx) => {
-      const refused = await lockMemberLeavingAdmin(tx, fundId, userId, true);
-      if (refused) return refused;
-      await tx.delete(fundMembers).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
-      await leaving(tx);
-      return 'removed';
-    }),
+  /** Removes a member, in the caller's unit of work (`in(tx)`), which releases their deals too. The last admin stays. */
+  removeMember: async (fundId: string, userId: string): Promise<RemoveOutcome> => {
+    const refused = await lockMemberLeavingAdmin(db, fundId, userId, true);
+    if (refused) return refused;
+    await db.delete(fundMembers).where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+    return 'removed';
+  },
 }));
 export type TeamRepository = ReturnType<typeof createTeamRepository>;

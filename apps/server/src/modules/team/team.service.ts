@@ -1,5 +1,6 @@
 import { INVITE_TTL_DAYS, TEAM_MESSAGES, TEAM_SEATS, type FundMemberRole } from '@fitscore/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { hashToken, newSessionToken } from '../auth/credentials.ts';
 import type { DealTeamService } from '../deals/deal-team.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -7,6 +8,7 @@ import type { TeamRepository } from './team.repository.ts';
 
 export interface TeamServiceDeps {
   repo: TeamRepository;
+  uow: UnitOfWork;
   mailer: Mailer;
   publicWebUrl: string;
   log: { error(details: { err: unknown }, message: string): void };
@@ -24,7 +26,7 @@ const seatsFull = (plan: keyof typeof TEAM_SEATS) =>
  * The fund as a team: admins invite with single-use links (7 days, revocable, only their hash
  * stored) and remove members; a signed-in investor without a fund joins with a link.
  */
-export function createTeamService({ repo, mailer, publicWebUrl, log, deals }: TeamServiceDeps) {
+export function createTeamService({ repo, uow, mailer, publicWebUrl, log, deals }: TeamServiceDeps) {
   // The invite answer does not wait for the mail server; shutdown waits for mails in flight.
   const sending = new Set<Promise<void>>();
 
@@ -87,7 +89,13 @@ export function createTeamService({ repo, mailer, publicWebUrl, log, deals }: Te
     },
 
     async removeMember(fundId: string | null, userId: string) {
-      const outcome = fundId ? await repo.removeMember(fundId, userId, (tx) => deals.releaseOwnedBy(fundId, userId, tx)) : 'not_found';
+      const outcome = fundId
+        ? await uow.run(async (tx) => {
+            const removed = await repo.in(tx).removeMember(fundId, userId);
+            if (removed === 'removed') await deals.releaseOwnedBy(fundId, userId, tx);
+            return removed;
+          })
+        : 'not_found';
       if (outcome === 'not_found') throw new AppError('not_found', TEAM_MESSAGES.memberNotFound);
       if (outcome === 'last_admin') throw new AppError('conflict', TEAM_MESSAGES.lastAdmin);
       return { ok: true as const };

@@ -392,6 +392,51 @@ describe('outgoing webhooks (Settings → Webhooks)', () => {
     }
   });
 
+  it('stop retrying once the retry window has passed: the delivery fails, every try inside the window', async () => {
+    // A window of 1.5 s (a day in production) over tries 100–400 ms apart: a few retries, then no more.
+    const schedule = { retryBaseMs: 200, retryMaxMs: 400, retryWindowMs: 1500 };
+    const short = await startTestServer({
+      ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_OUT_RETRY_BASE_MS: String(schedule.retryBaseMs),
+      WEBHOOK_OUT_RETRY_MAX_MS: String(schedule.retryMaxMs),
+      WEBHOOK_OUT_RETRY_WINDOW_MS: String(schedule.retryWindowMs),
+      JOB_POLL_MS: '200',
+    });
+    try {
+      const fund = await newFund('Windowco', short);
+      await setPlan(short, { fund: fund.fundId }, 'enterprise');
+      // Failing far longer than the window lasts (a 200 only after 100 failures).
+      receiver.answer('/window', ...Array<number>(100).fill(500));
+      const created = await subscribe(fund.token, { url: receiver.url('/window'), events: ['deal.status_changed'] }, short);
+      const [deal] = await short.database.handle.db
+        .insert(deals)
+        .values({ fundId: fund.fundId, startupName: 'Window Startup', sector: 'SaaS', stage: 'Seed', geography: 'US', source: 'upload' })
+        .returning();
+      expect((await short.request('POST', `/api/vc/deals/${deal!.id}/status`, { token: fund.token, body: { status: 'hot' } })).status).toBe(200);
+
+      const failed = await pollUntil(
+        async () => {
+          const [d] = (await short.request('GET', `/api/vc/webhooks/${created.body.endpoint.id}/deliveries`, { token: fund.token })).body.deliveries;
+          return d?.status === 'failed' && d;
+        },
+        { what: 'the delivery to give up after its retry window' },
+      );
+      expect(failed.nextAttemptAt).toBeNull();
+      expect(failed.finishedAt).not.toBeNull();
+      // It did retry, every try got the 500, each retry was due inside the window, and it gave up only
+      // when the next try would have fallen after it (newest attempt first).
+      const tries = failed.attempts.length as number;
+      expect(tries).toBeGreaterThanOrEqual(2);
+      expect(failed.attempts.every((a: { responseStatus: number }) => a.responseStatus === 500)).toBe(true);
+      const windowEnd = Date.parse(failed.createdAt) + schedule.retryWindowMs;
+      expect(Date.parse(failed.attempts[1].attemptedAt)).toBeLessThanOrEqual(windowEnd);
+      expect(Date.parse(failed.finishedAt) + retryDelayMs(tries, schedule, () => 1)).toBeGreaterThan(windowEnd);
+      expect(heardAt('/window')).toHaveLength(tries);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('keep finished deliveries 30 days: older ones are deleted as new events go out', async () => {
     const fund = await enterpriseFund('Pruneco');
     const created = await subscribe(fund.token, { url: receiver.url('/prune'), events: ['deal.status_changed'] });

@@ -18,7 +18,7 @@ import { useCreateScimToken, useRemoveSso, useRevokeScimToken, useSaveSso, useSs
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const when = (iso: string | null, never: string) => (iso ? day.format(new Date(iso)) : never);
 
-type Errors = Partial<Record<'issuerUrl' | 'clientId' | 'clientSecret' | 'domains', string>>;
+type Errors = Partial<Record<'issuerUrl' | 'clientId' | 'clientSecret' | 'domains' | 'requireSso', string>>;
 
 /** The identity provider's details: issuer, client, secret (never shown back), domains and Require SSO. */
 function ConnectionForm({ settings, children }: { settings: SsoSettings; children?: ReactNode }) {
@@ -59,7 +59,7 @@ function ConnectionForm({ settings, children }: { settings: SsoSettings; childre
           if (err instanceof ApiError && Array.isArray(err.details)) {
             for (const d of err.details as { path?: unknown; message?: unknown }[]) {
               const key = String(d.path ?? '').split('.')[0] as keyof Errors;
-              if (['issuerUrl', 'clientId', 'clientSecret', 'domains'].includes(key) && typeof d.message === 'string') fields[key] ??= d.message;
+              if (['issuerUrl', 'clientId', 'clientSecret', 'domains', 'requireSso'].includes(key) && typeof d.message === 'string') fields[key] ??= d.message;
             }
           }
           setErrors(fields);
@@ -94,7 +94,8 @@ function ConnectionForm({ settings, children }: { settings: SsoSettings; childre
         <input
           id={`${id}-require`}
           type="checkbox"
-          aria-describedby={`${id}-require-hint`}
+          aria-describedby={errors.requireSso ? `${id}-require-hint ${id}-require-error` : `${id}-require-hint`}
+          aria-invalid={errors.requireSso ? true : undefined}
           className="mt-0.5 h-4 w-4 cursor-pointer rounded border-slate-300 text-brand-600 focus:ring-brand-500"
           checked={requireSso}
           onChange={(e) => setRequireSso(e.target.checked)}
@@ -104,8 +105,14 @@ function ConnectionForm({ settings, children }: { settings: SsoSettings; childre
             Require SSO
           </label>
           <p id={`${id}-require-hint`} className="text-xs text-slate-600">
-            Password sign-in is refused for every email in these domains, yours included: everyone signs in through your identity provider.
+            Password sign-in is refused for every member of the fund and every email in these domains, yours included: everyone signs in through your
+            identity provider. Your own email must be in these domains.
           </p>
+          {errors.requireSso && (
+            <p id={`${id}-require-error`} role="alert" className="mt-1 text-xs font-medium text-red-600">
+              {errors.requireSso}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
