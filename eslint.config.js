@@ -15,7 +15,22 @@ import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const noEnums = { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' };
 const QUERY_KEYS_MESSAGE = 'Query keys come from lib/query-keys.ts (queryKeys): no key is written as an array literal elsewhere.';
+/** The first word of every key in lib/query-keys.ts: an array starting with one elsewhere is a key typed twice. */
+const KEY_ROOTS = '/^(founder|vc|auth|billing|account|public|apply|apply-host|invite-preview)$/';
+/** What the web app's code never writes (enums; query keys outside lib/query-keys.ts). */
+const webSyntax = [
+  noEnums,
+  { selector: "Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEYS_MESSAGE },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(setQueryData|setQueriesData|getQueryData|getQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries)$/] > ArrayExpression",
+    message: QUERY_KEYS_MESSAGE,
+  },
+  // A key kept in a variable or built by a function is still a key typed twice: no key extended here.
+  { selector: 'ArrayExpression > SpreadElement:first-child MemberExpression[object.name=/^(queryKeys|[a-z]+Keys)$/]', message: QUERY_KEYS_MESSAGE },
+];
 
 const root = import.meta.dirname;
 const subfolders = (dir) =>
@@ -192,7 +207,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' },
+        noEnums,
       ],
       ...restrictedPaths([...zones, ...moduleZones, ...serviceZones, ...pluginZones]),
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -238,16 +253,19 @@ export default tseslint.config(
       ...restrict(webOnlyContracts),
       // The cache keys live in lib/query-keys.ts: one place, so one feature's change can refresh
       // another's data and no key is typed twice (issue 28 point 10).
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object and a union instead of enum.' },
-        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEYS_MESSAGE },
-        {
-          selector:
-            "CallExpression[callee.property.name=/^(setQueryData|setQueriesData|getQueryData|getQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries)$/] > ArrayExpression",
-          message: QUERY_KEYS_MESSAGE,
-        },
-      ],
+      'no-restricted-syntax': ['error', ...webSyntax],
+    },
+  },
+  {
+    // A feature's data hooks: an array starting with a key's first word is a key typed here.
+    files: ['apps/web/src/features/*/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax, { selector: `ArrayExpression[elements.0.value=${KEY_ROOTS}]`, message: QUERY_KEYS_MESSAGE }] },
+  },
+  {
+    // The one place query keys are written.
+    files: ['apps/web/src/lib/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', noEnums],
     },
   },
   {
@@ -269,6 +287,22 @@ export default tseslint.config(
               message: 'Only a repository (or a named database adapter) talks to the database; call one.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One owner per table (issue 28 point 7): only the deals module writes deals; others call its service.
+    files: [`${serverModules}/**/*.ts`],
+    ignores: [`${serverModules}/deals/**`, ...testFiles],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noEnums,
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insert|update|delete)$/] > :matches(Identifier[name='deals'], MemberExpression[property.name='deals'])",
+          message: "Only the deals module writes deals: call the deals module's service.",
         },
       ],
     },

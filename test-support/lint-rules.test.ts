@@ -151,6 +151,27 @@ const violations: { name: string; file: string; code: string; rule: string; says
     rule: 'no-restricted-syntax',
     says: 'Query keys come from lib/query-keys.ts',
   },
+  {
+    name: "a feature's data hooks keeping a key of their own in a constant",
+    file: `apps/web/src/features/${featureA}/api/lint-probe.ts`,
+    code: `export const thingKey = ['vc', 'thing'] as const;\n`,
+    rule: 'no-restricted-syntax',
+    says: 'Query keys come from lib/query-keys.ts',
+  },
+  {
+    name: 'a web feature building a key by extending a shared one',
+    file: featureAFile,
+    code: `import { queryKeys } from '@/lib/query-keys';\nexport const viewsKey = (id: string) => [...queryKeys.vc.deals.detail(id), 'views'] as const;\n`,
+    rule: 'no-restricted-syntax',
+    says: 'Query keys come from lib/query-keys.ts',
+  },
+  {
+    name: 'another module writing deals',
+    file: 'apps/server/src/modules/decks/lint-probe.repository.ts',
+    code: `import { deals } from '@fitscore/db';\nexport const rename = (db: any) => db.update(deals).set({ startupName: 'x' });\n`,
+    rule: 'no-restricted-syntax',
+    says: 'Only the deals module writes deals',
+  },
 ];
 
 describe('eslint.config.js refuses code that breaks a dependency direction', () => {

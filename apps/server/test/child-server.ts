@@ -78,3 +78,16 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
     },
   };
 }
+
+/** The peak of `sample()` while `work` runs, sampled every 20 ms. */
+export async function peakDuring<T>(sample: () => number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = sample();
+  const timer = setInterval(() => (peak = Math.max(peak, sample())), 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, sample());
+    return { result, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -5,8 +5,21 @@ import { describe, expect, it } from 'vitest';
 
 const dbPackage = join(import.meta.dirname, '../../../packages/db');
 const migrations = join(dbPackage, 'migrations');
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 /** The SHA-256 of every committed migration, recorded when it was added (packages/db/migration-hashes.json). */
-const recorded = JSON.parse(readFileSync(join(dbPackage, 'migration-hashes.json'), 'utf8')) as Record<string, string>;
+const recorded = readJson(join(dbPackage, 'migration-hashes.json')) as Record<string, string>;
+
+interface JournalEntry {
+  idx: number;
+  tag: string;
+  when: number;
+  breakpoints: boolean;
+}
+/** What drizzle's migrator reads of each journal entry: the tag names the file, `when` decides whether it runs. */
+const pinned = ({ idx, tag, when, breakpoints }: JournalEntry): JournalEntry => ({ idx, tag, when, breakpoints });
+const journal = (readJson(join(migrations, 'meta/_journal.json')) as { entries: JournalEntry[] }).entries.map(pinned);
+/** Every committed journal entry, recorded with its migration's hash (packages/db/migration-journal.json). */
+const recordedJournal = readJson(join(dbPackage, 'migration-journal.json')) as JournalEntry[];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(join(migrations, file))).digest('hex');
 
@@ -23,6 +36,32 @@ describe('committed migrations are never edited', () => {
   });
 
   it('every migration file is recorded (add a new one to packages/db/migration-hashes.json)', () => {
-    expect(files.filter((f) => !(f in recorded))).toEqual([]);
+    const unrecorded = files.filter((f) => !(f in recorded)).map((f) => `"${f}": "${sha256(f)}"`);
+    expect(unrecorded, 'add these lines to packages/db/migration-hashes.json').toEqual([]);
+  });
+
+  /**
+   * Drizzle runs a journal entry when its `when` is above the newest `when` the database applied
+   * (ADR 0041): a committed entry whose `when` moves up runs again on databases that applied it, one
+   * that moves down (or a renamed tag) is skipped by them.
+   */
+  it('every committed journal entry keeps its tag and when', () => {
+    const changed = recordedJournal
+      .map((entry, position) => ({ entry, now: journal[position] }))
+      .filter(({ entry, now }) => JSON.stringify(now) !== JSON.stringify(entry))
+      .map(({ entry, now }) => `${entry.tag}: was ${JSON.stringify(entry)}, now ${JSON.stringify(now ?? 'removed')}`);
+    expect(changed, 'a committed journal entry changed: restore it and add a new migration instead').toEqual([]);
+  });
+
+  it('every journal entry is recorded (add a new one to packages/db/migration-journal.json)', () => {
+    const unrecorded = journal.slice(recordedJournal.length).map((entry) => JSON.stringify(entry));
+    expect(unrecorded, 'add these entries to packages/db/migration-journal.json').toEqual([]);
+  });
+
+  it("every journal entry's when is later than the one before it", () => {
+    const early = journal
+      .filter((entry, position) => position > 0 && entry.when <= journal[position - 1]!.when)
+      .map((entry) => entry.tag);
+    expect(early, 'databases past the entry before would skip these: give each a later when').toEqual([]);
   });
 });

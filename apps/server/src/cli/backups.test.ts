@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/env.ts';
 import { makePdfDeck, makeSolidDeck } from '../../test/decks.ts';
+import { pollUntil } from '../../test/poll-until.ts';
 import { backupInstance, restoreInstance } from './backups.ts';
 
 /**
@@ -107,14 +108,14 @@ describe('backup and restore', () => {
       expect((await call('POST', '/api/vc/deals/upload', token, form)).status).toBe(202);
     }
     // Every deck scored (or refused by the engine): the states a backup must keep.
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const list = await call('GET', '/api/vc/deals', token);
-      const states = (list.body.deals as { scoring: { state: string } }[]).map((d) => d.scoring.state);
-      if (states.length === 2 && states.every((s) => s === 'done' || s === 'failed')) break;
-      if (Date.now() > deadline) throw new Error(`scoring did not finish: ${states.join(', ')}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await pollUntil(
+      async () => {
+        const list = await call('GET', '/api/vc/deals', token);
+        const states = (list.body.deals as { scoring: { state: string } }[]).map((d) => d.scoring.state);
+        return states.length === 2 && states.every((s) => s === 'done' || s === 'failed');
+      },
+      { timeoutMs: 150_000, intervalMs: 300, what: 'both decks to finish scoring' },
+    );
     expect((await call('PUT', '/vc/settings/weights/', token, { team: 9, market: 5, problemSolution: 5, traction: 8, product: 6, businessModel: 6, financials: 8, gtm: 6, risks: 6 })).status).toBe(200);
     const before = await pipelineOf(call, token);
     expect(before.deals.some((d) => d.deal.fitScore !== null)).toBe(true);

@@ -25,6 +25,22 @@ function contractEndpoints(): Endpoint[] {
   });
 }
 
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; required?: boolean }[];
+}
+
+/** Every route opened with a signed ticket in its query instead of a session (EventSource, download links). */
+function ticketRoutes(app: TestServer['app']): string[] {
+  const { paths } = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) =>
+        operation.parameters?.some((p) => p.in === 'query' && p.name === 'ticket' && p.required),
+      )
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
 /** A path with every parameter filled with something no schema accepts. */
 const garbagePath = (path: string) => path.replace(/:[A-Za-z_]+/g, '%00not-an-id');
 const GARBAGE_BODY = '{"id": [1, 2, {"x": ';
@@ -73,6 +89,20 @@ describe('authentication and role are checked before params, query or body', () 
       if (!token) continue;
       const res = await call(e, token);
       if (res.status !== 403) wrong.push(`${e.method} ${e.path}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 to every ticket route called without a ticket or with a bad one, before its query is read', async () => {
+    const routes = ticketRoutes(server.app);
+    expect(routes).toContain('GET /events/');
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [string, string];
+      for (const query of ['?lastEventId=%00', '?ticket=not-a-ticket&lastEventId=%00']) {
+        const res = await server.request(method, path + query);
+        if (res.status !== 401) wrong.push(`${route}${query}: ${res.status}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '../../test/poll-until.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { csvField, sendCsv } from './downloads.ts';
 
@@ -8,13 +10,21 @@ const ROWS = 100_000;
 // so a paused client must stop the producer well before half the rows.
 const NOTE = 'n'.repeat(200);
 let produced = 0;
+let response: ServerResponse | undefined;
+/** Rows produced while the response waited for the client to take what it had (until its 'drain'), most in one wait. */
+let mostRowsInOneWait = 0;
 
 function csvRoute(app: FastifyInstance) {
   app.get('/test/export.csv', async (_request, reply) => {
     produced = 0;
+    mostRowsInOneWait = 0;
+    response = reply.raw;
+    let rowsThisWait = 0;
+    reply.raw.on('drain', () => (rowsThisWait = 0));
     async function* rows() {
       for (let i = 0; i < ROWS; i++) {
         produced += 1;
+        if (reply.raw.writableNeedDrain) mostRowsInOneWait = Math.max(mostRowsInOneWait, ++rowsThisWait);
         yield [i, `Company ${i}, Inc.`, i % 7 === 0 ? '=HYPERLINK("x")' : 'Seed', i * 1000, NOTE] as const;
       }
     }
@@ -38,12 +48,15 @@ describe('streamed CSV', () => {
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value, { stream: true });
     // The client stops reading: the server must stop producing (backpressure), not buffer all rows.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pollUntil(() => response?.writableNeedDrain, { what: 'the response to wait for the paused client' });
     expect(produced).toBeGreaterThan(0);
     expect(produced).toBeLessThan(ROWS / 2);
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       text += decoder.decode(chunk.value, { stream: true });
     }
+    // Each wait ended when the client read on ('drain'): every row made while it was waiting is counted.
+    expect(mostRowsInOneWait).toBeGreaterThan(0);
+    expect(mostRowsInOneWait).toBeLessThan(ROWS / 2);
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(ROWS + 1);

@@ -127,9 +127,10 @@ export function eventsRoutes(
     {
       sse: 'only',
       schema: { summary: 'The server-push stream (text/event-stream), opened with a ticket', tags: ['events'], querystring: StreamQuerySchema },
-      preHandler: async (request) => {
-        const { ticket } = request.query as z.infer<typeof StreamQuerySchema>;
-        const holder = tickets.redeem(ticket);
+      // The ticket is redeemed on `onRequest`, before the query is validated: no ticket or a bad one is 401, never 400.
+      onRequest: async (request) => {
+        const { ticket } = request.query as Partial<Record<string, unknown>>;
+        const holder = typeof ticket === 'string' ? tickets.redeem(ticket) : null;
         if (!holder) throw new AppError('unauthenticated', 'The event ticket is not valid or has expired.');
         request.eventsUser = holder;
       },

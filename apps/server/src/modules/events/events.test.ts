@@ -82,7 +82,7 @@ describe('server push over SSE', () => {
       expect(stream.res.status, bad).toBe(401);
       expect(((await stream.res.json()) as { error: string }).error).toBe('The event ticket is not valid or has expired.');
     }
-    expect((await fetch(`${server.url}/events/`)).status).toBe(400);
+    expect((await fetch(`${server.url}/events/`)).status).toBe(401);
     expect((await server.request('POST', '/events/ticket/')).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck } from '../../../test/decks.ts';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { applyForm, composeMime, dealsOf, newFund, settledLog, type Fund } from './intake-test-kit.ts';
 
@@ -61,12 +62,13 @@ describe('a deck sent only as a link', () => {
     // A deck arriving later for the same company is scored: the state leaves 'deck_link'.
     await apply(fund, 'Linkly', 'lea@outlook.com');
     await settledLog(server, fund, 2);
-    const deadline = Date.now() + 30_000;
-    let state = 'deck_link';
-    while (state === 'deck_link' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      state = (await server.request('GET', `/api/vc/deals/${item!.dealId}`, { token: fund.token })).body.deal.scoring.state;
-    }
+    const state = await pollUntil(
+      async () => {
+        const s: string = (await server.request('GET', `/api/vc/deals/${item!.dealId}`, { token: fund.token })).body.deal.scoring.state;
+        return s !== 'deck_link' && s;
+      },
+      { intervalMs: 200, what: "the deal's scoring to leave 'deck_link'" },
+    );
     expect(['queued', 'running', 'done', 'failed']).toContain(state);
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck } from '../../../test/decks.ts';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { applyForm, composeMime, newFund, settledLog } from './intake-test-kit.ts';
 
@@ -55,11 +56,7 @@ describe('raw payload retention (INTAKE_PAYLOAD_RETENTION_DAYS)', () => {
     // A server starting on the same data runs the sweep at once (then hourly).
     const second = await startTestServer({ INTAKE_PAYLOAD_RETENTION_DAYS: '30', JOBS_ENABLED: 'false' }, undefined, server.database);
     try {
-      const deadline = Date.now() + 15_000;
-      while ((await itemRow(formRow.id)).payloadKey !== null) {
-        if (Date.now() > deadline) throw new Error('the sweep did not prune the old payload');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await pollUntil(async () => (await itemRow(formRow.id)).payloadKey === null, { timeoutMs: 15_000, intervalMs: 100, what: 'the sweep to prune the old payload' });
     } finally {
       await second.close(); // waits for its sweep to finish
     }

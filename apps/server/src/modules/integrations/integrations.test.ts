@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 const WEB = 'https://app.fitscore.test';
@@ -113,14 +114,14 @@ const deliveries = async (token: string) => {
 };
 
 /** Waits until the fund's deliveries are all sent or failed (the job queue retries with backoff). */
-async function settled(token: string, count: number, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await deliveries(token);
-    if (list.length >= count && list.every((d) => d.status !== 'pending')) return list;
-    if (Date.now() > deadline) throw new Error(`deliveries still pending: ${JSON.stringify(list)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function settled(token: string, count: number) {
+  return pollUntil(
+    async () => {
+      const list = await deliveries(token);
+      return list.length >= count && list.every((d) => d.status !== 'pending') && list;
+    },
+    { intervalMs: 200, what: `${count} deliveries to be sent or failed` },
+  );
 }
 
 /** Block Kit as Slack documents it for messages: header (plain_text ≤ 150), section (mrkdwn ≤ 3000), actions with a link button. */

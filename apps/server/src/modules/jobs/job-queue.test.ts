@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { openTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { defineJob, PermanentJobError, type JobFailure } from './define-job.ts';
 import { createBoss, createJobQueue, type JobQueue } from './job-queue.ts';
@@ -32,14 +33,6 @@ function queueOn(options: { drainMs?: number; concurrency?: number; work?: boole
   queues.push(queue);
   return queue;
 }
-
-const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('jobs on pg-boss', () => {
   it('completes a job, retries a failure with backoff, and fails a bad input at once', async () => {
@@ -106,7 +99,9 @@ describe('jobs on pg-boss', () => {
     const second = queueOn();
     second.register(job);
     await second.start();
-    await until(async () => (await second.job('handed-back', id))?.state === 'completed');
+    await pollUntil(async () => (await second.job('handed-back', id))?.state === 'completed', {
+      what: 'the next worker to finish the job',
+    });
     expect(runs).toEqual(['run', 'run']);
     await second.stop();
   });
@@ -134,16 +129,23 @@ describe('jobs on pg-boss', () => {
     first.register(job);
     await first.start();
     const id = await first.send(job, {});
-    await until(() => firstSignal !== undefined);
+    await pollUntil(() => firstSignal !== undefined, { what: 'the first worker to start the job' });
     // Its try runs out (a stalled process): supervision fails it and it is retried elsewhere.
 
     const second = queueOn();
     second.register(job);
     await second.start();
-    await until(() => finishedBy.includes('second'));
-    await until(() => firstSignal!.aborted);
-    await until(() => finishedBy.includes('first'));
-    const state = await second.job('lease', id);
+    await pollUntil(() => finishedBy.includes('second'), { what: 'the second worker to finish' });
+    await pollUntil(() => firstSignal!.aborted, { what: "the first worker's signal to abort" });
+    await pollUntil(() => finishedBy.includes('first'), { what: 'the first worker to finish' });
+    // The second worker's handler has returned; its completion is written just after.
+    const state = await pollUntil(
+      async () => {
+        const now = await second.job('lease', id);
+        return now && now.state !== 'active' && now.state !== 'created' && now.state !== 'retry' ? now : undefined;
+      },
+      { what: 'the job to reach a final state' },
+    );
     expect(state).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(finishedBy.sort()).toEqual(['first', 'second']);
     await first.stop();
@@ -188,7 +190,7 @@ describe('jobs on pg-boss', () => {
     b.register(bJob);
     await Promise.all([a.start(), b.start()]);
     await Promise.all(Array.from({ length: 40 }, (_, id) => b.send(bJob, { id })));
-    await until(() => runs.length >= 40);
+    await pollUntil(() => runs.length >= 40, { what: 'the 40 jobs to run' });
     await b.drain();
     expect(runs.map((r) => r.id).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(['a', 'b']));

@@ -4,19 +4,11 @@ import { useEffect, useMemo } from 'react';
 import { apiUrl, callEndpoint, readError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const keys = {
-  list: [...queryKeys.founder.deckLinks, 'list'] as const,
-  detail: (id: string) => [...queryKeys.founder.deckLinks, 'detail', id] as const,
-  alerts: [...queryKeys.founder.deckLinks, 'alerts'] as const,
-  gate: (token: string) => ['public', 'deck-link', token] as const,
-  page: (token: string, session: string, n: number) => ['public', 'deck-link', token, session, 'page', n] as const,
-};
-
 // ---- The founder's side -------------------------------------------------------------------
 
 export function useDeckLinks() {
   return useQuery({
-    queryKey: keys.list,
+    queryKey: queryKeys.founder.deckLinkList,
     queryFn: ({ signal }) => callEndpoint(deckLinkEndpoints.list, { signal }, 'Could not load your deck links'),
     staleTime: 0,
   });
@@ -24,7 +16,7 @@ export function useDeckLinks() {
 
 export function useDeckLinkDetail(id: string) {
   return useQuery({
-    queryKey: keys.detail(id),
+    queryKey: queryKeys.founder.deckLink(id),
     queryFn: ({ signal }) => callEndpoint(deckLinkEndpoints.detail, { params: { id }, signal }, 'Could not load this deck link'),
     staleTime: 0,
   });
@@ -48,7 +40,7 @@ export function useRevokeDeckLink() {
 
 export function useDeckLinkAlerts() {
   return useQuery({
-    queryKey: keys.alerts,
+    queryKey: queryKeys.founder.deckLinkAlerts,
     queryFn: ({ signal }) => callEndpoint(deckLinkEndpoints.alerts, { signal }, 'Could not load your notifications'),
   });
 }
@@ -57,7 +49,7 @@ export function useReadDeckLinkAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callEndpoint(deckLinkEndpoints.readAlerts, {}, 'Could not mark the notifications read'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.alerts }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.founder.deckLinkAlerts }),
   });
 }
 
@@ -71,7 +63,7 @@ export function useRefreshDeckLinks() {
 
 export function usePublicDeckLink(token: string) {
   return useQuery({
-    queryKey: keys.gate(token),
+    queryKey: queryKeys.deckLinkGate(token),
     queryFn: ({ signal }) => callEndpoint(deckLinkEndpoints.view, { params: { token }, signal }, 'Could not load this deck'),
     staleTime: Infinity,
     retry: false,
@@ -93,7 +85,7 @@ const viewerHeaders = (session: string) => ({ [DECK_VIEWER_HEADER]: session });
  */
 export function useViewerPage(token: string, session: string, n: number) {
   const query = useQuery({
-    queryKey: keys.page(token, session, n),
+    queryKey: queryKeys.deckLinkPage(token, session, n),
     queryFn: async ({ signal }) => {
       const response = await fetch(apiUrl(buildPath(deckLinkEndpoints.page.path, { token, n })), { headers: viewerHeaders(session), signal, cache: 'no-store' });
       if (!response.ok) throw await readError(response, `Page ${n} could not be loaded.`);

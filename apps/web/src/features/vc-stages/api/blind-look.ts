@@ -3,12 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const settingsKey = ['vc', 'blind-look'] as const;
-
 /** The fund's 'Blind first look' setting. */
 export function useBlindLook() {
   return useQuery({
-    queryKey: settingsKey,
+    queryKey: queryKeys.vc.blindLook,
     queryFn: ({ signal }) => callEndpoint(blindLookEndpoints.settings, { signal }, 'Could not load the blind first look setting'),
   });
 }
@@ -20,7 +18,7 @@ export function useSaveBlindLook() {
     mutationFn: (body: BlindLookBody) =>
       callEndpoint(blindLookEndpoints.save, { body }, 'Could not save the blind first look. Please try again.'),
     onSuccess: (saved) => {
-      client.setQueryData(settingsKey, saved);
+      client.setQueryData(queryKeys.vc.blindLook, saved);
       void client.invalidateQueries({ queryKey: queryKeys.vc.deals.all });
     },
   });
