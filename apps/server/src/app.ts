@@ -316,13 +316,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   applyOrigins.allow = branding.isApplyOrigin;
   const replies = applicantRepliesModule.register(app, { platform, jobs, branding });
   const intake = intakeModule.register(app, { platform, jobs, replies, deals, branding });
-  const notifications = notificationsModule.register(app, { platform, scoring, deals });
+  const notifications = notificationsModule.register(app, { platform, scoring, deals, blind });
   // A match or a warm intro raised for a fund also goes to the fund's Slack/Teams, as it chose.
   notifications.onNotificationCreated(notificationAlerts({ integrations, deals }));
   const collab = collabModule.register(app, { platform, deals, notifications });
   // Importing the fund's existing deal flow from a CSV, through the deals and collab modules.
   dealImportModule.register(app, { platform, jobs, deals, dealTeam: deals.team, stages, collab });
-  const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies });
+  const matches = matchesModule.register(app, { platform, profiles, billing, deals, notifications, replies, jobs });
   // The board's moves: a stage mapped to Cold declines the deal as the Cold dialog does.
   stagesModule.register(app, { platform, stages, deals, decline: matches.decline });
   // A company that came back: what the fund saw and decided before (issue 31 point 6).

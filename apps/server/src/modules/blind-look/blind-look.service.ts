@@ -13,7 +13,7 @@ export interface DealPlace {
 export interface BlindLookServiceDeps {
   repo: BlindLookRepository;
   uow: UnitOfWork;
-  stages: { list(fundId: string): Promise<FundStage[]> };
+  stages: { list(fundId: string, tx?: Transaction): Promise<FundStage[]> };
 }
 
 /**
@@ -22,9 +22,21 @@ export interface BlindLookServiceDeps {
  */
 export function createBlindLookService({ repo, uow, stages }: BlindLookServiceDeps) {
   /** The fund's blind stages, or none when the setting is off. */
-  async function blindStages(fundId: string): Promise<string[]> {
-    const { enabled, stageIds } = await repo.settings(fundId);
+  async function blindStages(fundId: string, tx?: Transaction): Promise<string[]> {
+    const { enabled, stageIds } = await repo.in(tx).settings(fundId);
     return enabled ? stageIds : [];
+  }
+
+  /** Those of these deals that sit in one of the fund's blind stages now (none when the setting is off). */
+  async function inBlindStage<D extends DealPlace>(fundId: string, deals: readonly D[], tx?: Transaction): Promise<D[]> {
+    if (!deals.length) return [];
+    const blind = await blindStages(fundId, tx);
+    if (!blind.length) return [];
+    const all = await stages.list(fundId, tx);
+    return deals.filter((d) => {
+      const stage = stageOfDeal(all, d);
+      return stage !== undefined && blind.includes(stage.id);
+    });
   }
 
   return {
@@ -52,17 +64,20 @@ export function createBlindLookService({ repo, uow, stages }: BlindLookServiceDe
      * look on, and not yet voted on by them. Every read path of those parts asks this, once per answer.
      */
     async hiddenFrom(fundId: string, viewer: string, deals: readonly DealPlace[]): Promise<Set<string>> {
-      if (!deals.length) return new Set();
-      const blind = await blindStages(fundId);
-      if (!blind.length) return new Set();
-      const all = await stages.list(fundId);
-      const inBlind = deals.filter((d) => {
-        const stage = stageOfDeal(all, d);
-        return stage !== undefined && blind.includes(stage.id);
-      });
+      const inBlind = await inBlindStage(fundId, deals);
       if (!inBlind.length) return new Set();
       const voted = await repo.votedOn(viewer, inBlind.map((d) => d.id));
       return new Set(inBlind.filter((d) => !voted.has(d.id)).map((d) => d.id));
+    },
+
+    /**
+     * The same rule for one deal and many members (what notifications about it may tell each): those
+     * of `viewers` from whom the deal is hidden now, read in `tx` (the notification's transaction).
+     */
+    async blindTo(fundId: string, deal: DealPlace, viewers: readonly string[], tx?: Transaction): Promise<Set<string>> {
+      if (!viewers.length || !(await inBlindStage(fundId, [deal], tx)).length) return new Set();
+      const voted = new Set((await repo.in(tx).votes(deal.id)).map((v) => v.userId));
+      return new Set(viewers.filter((v) => !voted.has(v)));
     },
 
     /** The member pressed Hot/Track/Cold: their own view, in the status change's transaction. */

@@ -98,7 +98,11 @@ export function createCollabService({ repo, uow, notifications, seen }: CollabSe
     }));
   }
 
-  /** Each member newly mentioned (never the author) gets a `mention` notification, pushed once the comment is committed. */
+  /**
+   * Each member newly mentioned (never the author) gets a `mention` notification, pushed once the
+   * comment is committed; one from whom the deal's comments are hidden (blind first look) gets it
+   * without the comment's words.
+   */
   async function notifyMentioned(
     fundId: string,
     deal: { id: string; startupName: string },
@@ -110,18 +114,14 @@ export function createCollabService({ repo, uow, notifications, seen }: CollabSe
     const to = newly.filter((id) => id !== authorId);
     if (to.length === 0) return;
     const author = (await repo.in(tx).people([authorId])).get(authorId) ?? 'A colleague';
+    const title = `${author} mentioned you on ${deal.startupName}`;
+    const reason = [`Comment on ${deal.startupName}`, `By ${author}`];
     await notifications.notifyMembers(
       fundId,
       to,
-      {
-        type: 'mention',
-        title: `${author} mentioned you on ${deal.startupName}`,
-        reason: [`Comment on ${deal.startupName}`, `By ${author}`],
-        details: excerpt(comment.body),
-        dealId: deal.id,
-        introId: null,
-      },
+      { type: 'mention', title, reason, details: excerpt(comment.body), dealId: deal.id, introId: null },
       tx,
+      { title, reason: [...reason, "The team's comments show once you record your own Hot, Track or Cold"], details: '' },
     );
   }
 

@@ -204,6 +204,42 @@ describe('mentions and assignments notify the member concerned', () => {
     expect((await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { ownerId: cleo.userId } })).status).toBe(200);
     expect((await notificationsOf(cleo.token)).notifications).toHaveLength(1);
   });
+
+  it("under the blind first look, a mention does not quote the comment to a member who has not recorded their own view; once they have, it does", async () => {
+    const a = await newFund('Ada Blind');
+    const cleo = await addMember(a.fundId, 'Cleo Unvoted');
+    const dealId = await newDeal(a.fundId, 'Blind Co');
+    const stages = (await server.request('GET', '/api/vc/stages', { token: a.token })).body.stages as { id: string; name: string }[];
+    const stageIds = ['New', 'Screening', 'Partner meeting'].map((n) => stages.find((st) => st.name === n)!.id);
+    expect((await server.request('PUT', '/api/vc/blind-look', { token: a.token, body: { enabled: true, stageIds } })).status).toBe(200);
+    // Ada records her view (Hot, a blind stage too); Cleo has not.
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: a.token, body: { status: 'hot', note: '' } })).status).toBe(200);
+
+    expect((await post(a.token, dealId, { body: `${mentionToken({ id: cleo.userId, name: 'Cleo Unvoted' })} I would pass: churn is 9% a month` })).status).toBe(201);
+    expect((await post(cleo.token, dealId, { body: `${mentionToken({ id: a.userId, name: 'Ada Blind' })} what did you think?` })).status).toBe(201);
+    // The rule of the deal's comments: hidden from Cleo, shown to Ada.
+    expect((await comments(cleo.token, dealId)).body).toEqual({ comments: [], hidden: true });
+    const blind = await notificationsOf(cleo.token);
+    expect(blind.notifications).toEqual([
+      expect.objectContaining({
+        type: 'mention',
+        title: 'Ada Blind mentioned you on Blind Co',
+        reason: ['Comment on Blind Co', 'By Ada Blind', "The team's comments show once you record your own Hot, Track or Cold"],
+        details: '',
+        dealId,
+      }),
+    ]);
+    expect(JSON.stringify(blind)).not.toContain('churn');
+    expect((await notificationsOf(a.token)).notifications).toEqual([
+      expect.objectContaining({ title: 'Cleo Unvoted mentioned you on Blind Co', reason: ['Comment on Blind Co', 'By Cleo Unvoted'], details: '@Ada Blind what did you think?' }),
+    ]);
+
+    // Once Cleo has recorded hers, a mention quotes the comment again.
+    expect((await server.request('POST', `/api/vc/deals/${dealId}/status`, { token: cleo.token, body: { status: 'track', note: '' } })).status).toBe(200);
+    expect((await post(a.token, dealId, { body: `${mentionToken({ id: cleo.userId, name: 'Cleo Unvoted' })} agreed, Track it` })).status).toBe(201);
+    const seen = await notificationsOf(cleo.token);
+    expect(seen.notifications.map((n: { details: string }) => n.details)).toEqual(['@Cleo Unvoted agreed, Track it', '']);
+  });
 });
 
 async function uploadScored(token: string, companyName: string) {

@@ -1,4 +1,4 @@
-import { DECK_LINK_TAG } from '@fitscore/contracts';
+import { DECK_LINK_TAG, type DealDeckFact } from '@fitscore/contracts';
 import { companyHostKey, companyNameKey, dealSources, deals, decks, funds, rawRows, repository, scoringRuns } from '@fitscore/db';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -63,10 +63,17 @@ export const createDealArrivalsRepository = repository((db) => ({
 
   /**
    * Fills the deal's blanks from a later arrival (website, contact, one-liner…): nothing known is
-   * overwritten. Returns the sector, stage, geography and website host key the deal has now.
+   * overwritten; a blank filled with what the arrival read from its deck (`fromDeck`) is marked so,
+   * as on a new deal. Returns the sector, stage, geography and website host key the deal has now.
    */
-  fillDeal: async (dealId: string, values: { website: string; contactEmail: string; oneLiner: string; sector: string; stage: string; geography: string }) => {
+  fillDeal: async (
+    dealId: string,
+    values: { website: string; contactEmail: string; oneLiner: string; sector: string; stage: string; geography: string; fromDeck: readonly DealDeckFact[] },
+  ) => {
     const keep = (column: AnyPgColumn, value: string) => sql`case when ${column} = '' then ${value} else ${column} end`;
+    const marks = (['sector', 'stage', 'geography'] as const)
+      .filter((fact) => values.fromDeck.includes(fact) && values[fact] !== '')
+      .map((fact) => sql`case when ${deals[fact]} = '' then array[${fact}::text] else '{}'::text[] end`);
     const [row] = await db
       .update(deals)
       .set({
@@ -76,6 +83,7 @@ export const createDealArrivalsRepository = repository((db) => ({
         sector: keep(deals.sector, values.sector),
         stage: keep(deals.stage, values.stage),
         geography: keep(deals.geography, values.geography),
+        ...(marks.length ? { factsFromDeck: sql`${deals.factsFromDeck} || ${sql.join(marks, sql` || `)}` } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(deals.id, dealId))

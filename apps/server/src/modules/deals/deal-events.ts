@@ -33,6 +33,18 @@ export interface DealsPlaced {
   userId: string;
 }
 
+/**
+ * The deals whose status one change moved (one deal's, or a bulk selection's), once for them all:
+ * for listeners that do the same to every deal (one statement, not one per deal). Each deal's
+ * `onStatusChanged` is still heard.
+ */
+export interface DealsStatusChanged {
+  fundId: string;
+  dealIds: string[];
+  to: string;
+  userId: string;
+}
+
 /** A member's own Hot/Track/Cold on a deal (every press, even one that keeps the deal's status). */
 export interface DealVote {
   fundId: string;

@@ -32,14 +32,14 @@ export const createDealTeamRepository = repository((db) => ({
           returning old.id as id, old.owner as "from", old.startup_name as "startupName"`,
     ),
 
-  /** The deals a member owned become unowned (they left the fund); how many. */
-  releaseOwnedBy: async (fundId: string, userId: string): Promise<number> => {
+  /** The fund's deals this member owns, locked for their release. */
+  ownedBy: async (fundId: string, userId: string): Promise<string[]> => {
     const rows = await db
-      .update(deals)
-      .set({ ownerUserId: null, updatedAt: sql`now()` })
+      .select({ id: deals.id })
+      .from(deals)
       .where(and(eq(deals.fundId, fundId), eq(deals.ownerUserId, userId)))
-      .returning({ id: deals.id });
-    return rows.length;
+      .for('update');
+    return rows.map((r) => r.id);
   },
 }));
 export type DealTeamRepository = ReturnType<typeof createDealTeamRepository>;

@@ -54,9 +54,11 @@ export function createDealTeamService({
 
     /**
      * A member left the fund (removed, or deactivated by SCIM): the deals they owned stay with the
-     * fund, unowned, in the transaction that removes them.
+     * fund, unowned, in the transaction that removes them; each is unassigned as Assign does it (its
+     * activity entry and the open screens' `deal.changed`), by the member who left. Answers how many.
      */
-    releaseOwnedBy: (fundId: string, userId: string, tx: Transaction) => team.in(tx).releaseOwnedBy(fundId, userId),
+    releaseOwnedBy: async (fundId: string, userId: string, tx: Transaction) =>
+      assignIn(tx, { fundId, userId, dealIds: await team.in(tx).ownedBy(fundId, userId), ownerId: null }),
   };
 }
 export type DealTeamService = ReturnType<typeof createDealTeamService>;

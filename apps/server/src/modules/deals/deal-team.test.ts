@@ -1,6 +1,7 @@
-import { NOT_A_MEMBER } from '@fitscore/contracts';
+import { DEAL_CHANGED_EVENT, NOT_A_MEMBER } from '@fitscore/contracts';
 import { deals, fundMembers } from '@fitscore/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 let server: TestServer;
@@ -66,6 +67,37 @@ describe('fund members and Assign', () => {
     const none = await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: { memberId: null } });
     expect([none.status, none.body.deal.owner]).toEqual([200, null]);
     expect((await server.request('POST', `/api/vc/deals/${dealId}/assign`, { token: a.token, body: {} })).status).toBe(400);
+  });
+
+  it('a removed member\'s deals are unassigned as Assign does it: owner none, an activity entry each, deal.changed to open screens', async () => {
+    const a = await newFund('Ada Remover');
+    const leaver = await signUp(server, 'vc', { name: 'Lee Leaver' });
+    await db().insert(fundMembers).values({ fundId: a.fundId, userId: leaver.user.id, role: 'member' });
+    const owned = [await newDeal(a.fundId, 'First Owned'), await newDeal(a.fundId, 'Second Owned')];
+    await newDeal(a.fundId, 'Not Theirs');
+    for (const id of owned) {
+      expect((await server.request('POST', `/api/vc/deals/${id}/assign`, { token: a.token, body: { memberId: leaver.user.id } })).status).toBe(200);
+    }
+    // Another member's open screen, opened after the assignments.
+    const stream = await openEventStream(server, await eventTicket(server, a.token));
+    await stream.ready();
+
+    const removed = await server.request('DELETE', `/vc/team/members/${leaver.user.id}/`, { token: a.token });
+    expect([removed.status, removed.body]).toEqual([200, { ok: true }]);
+
+    const changed = (events: { event: string; data: { dealId: string } }[]) => new Set(events.filter((e) => e.event === DEAL_CHANGED_EVENT).map((e) => e.data.dealId));
+    await stream.until((events) => owned.every((id) => changed(events).has(id)));
+    expect([...changed(stream.events)].sort()).toEqual([...owned].sort());
+    stream.close();
+    for (const id of owned) {
+      expect((await server.request('GET', `/api/vc/deals/${id}`, { token: a.token })).body.deal.owner).toBeNull();
+      const activity = await server.request('GET', `/api/vc/deals/${id}/activity`, { token: a.token });
+      const assignments = (activity.body.activity as { kind: string; text: string; by: { id: string } | null }[]).filter((e) => e.kind === 'assigned');
+      expect(assignments.map((e) => [e.text, e.by?.id])).toEqual([
+        ['Unassigned', leaver.user.id],
+        ['Assigned to Lee Leaver', a.userId],
+      ]);
+    }
   });
 
   it("answers 404 for another fund's deal and unknown ids, 403 for founders", async () => {

@@ -67,9 +67,17 @@ export function evidenceTags(analysis: FitScoreAnalysis, thesis: { sector: boole
   const tags: string[] = [];
   if (kinds.has('mrr') || kinds.has('arr') || kinds.has('revenue')) tags.push(REVENUE_TAG);
   if (kinds.has('priorExit')) tags.push(REPEAT_FOUNDERS_TAG);
-  const fits = [thesis.sector && 'sector ✓', thesis.stage && 'stage ✓', thesis.geography && 'geography ✓'].filter(Boolean);
-  if (fits.length) tags.push(`Thesis: ${fits.join(' ')}`);
+  const thesisTag = thesisTagOf(thesis);
+  if (thesisTag) tags.push(thesisTag);
   return tags;
+}
+
+export const THESIS_TAG_PREFIX = 'Thesis: ';
+
+/** The evidence tag of the parts of the fund's thesis a deal matches ('Thesis: sector ✓ stage ✓'); null when none. */
+export function thesisTagOf(thesis: { sector: boolean; stage: boolean | null; geography: boolean | null }): string | null {
+  const fits = [thesis.sector && 'sector ✓', thesis.stage && 'stage ✓', thesis.geography && 'geography ✓'].filter(Boolean);
+  return fits.length ? `${THESIS_TAG_PREFIX}${fits.join(' ')}` : null;
 }
 
 /**

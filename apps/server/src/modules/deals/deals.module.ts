@@ -50,7 +50,7 @@ export function register(app: FastifyInstance, { platform, decks, pageImages, sc
     stages,
     blind,
   });
-  scoring.onScored((owner, score, tx) => deals.scored(owner, score, tx));
+  scoring.onScored((owner, score, tx, deck) => deals.scored(owner, score, tx, deck));
   deals.onStatusChanged(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
   deals.onAssigned(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
   deals.onReviewed(async ({ fundId, dealId }, tx) => updates.changed(fundId, dealId, tx));
@@ -62,6 +62,7 @@ export function register(app: FastifyInstance, { platform, decks, pageImages, sc
       .catch((err: unknown) => app.log.warn({ err, dealId: owner.dealId }, 'deal change not pushed'));
   });
   funds.onWeightsSaved((fundId, tx) => deals.rerank(fundId, tx));
+  funds.onThesisSaved((fundId, tx) => deals.refit(fundId, tx));
   const team = createDealTeamService({ team: createDealTeamRepository(platform.db), deals: repo, uow: platform.uow, assigned: deals.assigned, view: deals.view });
   dealsRoutes(app, deals, team);
   dealInsightsRoutes(app, createDealInsightsService({ repo: createDealInsightsRepository(platform.db), decks, pageImages, deals, scoring }));

@@ -20,6 +20,7 @@ import {
 } from '@fitscore/db';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { THESIS_TAG_PREFIX } from './deal-view.ts';
 
 /** A deal's row with its FitScore (kept in deal_scores, see the schema). */
 export type DealRowRaw = Omit<typeof deals.$inferSelect, 'searchLower'> & { fitScore: number | null };
@@ -739,6 +740,40 @@ export const createDealsRepository = repository((db) => {
         .where(and(eq(deals.id, dealId), eq(deals.fundId, fundId)))
         .returning({ id: deals.id });
       return rows.length > 0;
+    },
+
+    /** The distinct facts (sector, stage, place) the fund's deals have: what their thesis fit is read from. */
+    thesisFacts: async (fundId: string) =>
+      db.selectDistinct({ sector: deals.sector, stage: deals.stage, geography: deals.geography }).from(deals).where(eq(deals.fundId, fundId)),
+
+    /**
+     * The thesis fit of the fund's deals with these facts, read again (the fund saved its thesis):
+     * with it the thesis evidence tag of a scored deal. The ids of the deals it changed.
+     */
+    setThesisFit: async (
+      fundId: string,
+      facts: { sector: string; stage: string; geography: string },
+      fit: { stage: string; region: string; fitSector: boolean; fitStage: boolean | null; fitGeography: boolean | null },
+      thesisTag: string | null,
+    ): Promise<string[]> => {
+      const tags = sql`case when ${deals.scoreId} is null then ${deals.tags} else array(
+        select u.t from unnest(${deals.tags}) with ordinality as u(t, n) where not starts_with(u.t, ${THESIS_TAG_PREFIX}::text) order by u.n
+      ) || array_remove(array[${thesisTag}::text], null) end`;
+      const rows = await db
+        .update(deals)
+        .set({ ...fit, tags, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(deals.fundId, fundId),
+            eq(deals.sector, facts.sector),
+            eq(deals.stage, facts.stage),
+            eq(deals.geography, facts.geography),
+            sql`(${deals.stage}, ${deals.region}, ${deals.fitSector}, ${deals.fitStage}, ${deals.fitGeography}, ${deals.tags})
+              is distinct from (${fit.stage}::text, ${fit.region}::text, ${fit.fitSector}::boolean, ${fit.fitStage}::boolean, ${fit.fitGeography}::boolean, ${tags})`,
+          ),
+        )
+        .returning({ id: deals.id });
+      return rows.map((r) => r.id);
     },
 
     markReviewed: async (fundId: string, dealId: string): Promise<boolean> => {

@@ -22,6 +22,7 @@ import {
   type FitScoreAnalysis,
   type SubScoreKey,
 } from '@fitscore/contracts';
+import type { DealFactPage, DeckInspection } from '@fitscore/deck-analysis';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { dealOwner, type ScoringOwner } from '../../lib/scoring-owner.ts';
@@ -29,13 +30,13 @@ import type { Transaction, UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { CsvValue } from '../../plugins/downloads.ts';
 import type { PageCursors } from '../../plugins/page-cursor.ts';
 import type { DecksService } from '../decks/decks.service.ts';
-import type { ScoringService } from '../scoring/scoring.service.ts';
-import { deckFactsOf, factsFromDeckColumn, withDeckFacts } from './deck-facts.ts';
+import type { ScoredDeck, ScoringService } from '../scoring/scoring.service.ts';
+import { factsFromDeckColumn, factsOfPages, withDeckFacts } from './deck-facts.ts';
 import type { DealArrivalsRepository, DealArrivalsRepositoryInTx, NewArrivalDeal, NewDealSource } from './deal-arrivals.repository.ts';
 import type { DealUpdates } from './deal-updates.ts';
-import { evidenceTags, thesisFit, toDeal } from './deal-view.ts';
+import { evidenceTags, thesisFit, thesisTagOf, toDeal } from './deal-view.ts';
 import { searchTermOf, type BlindSort, type DealRow, type DealsRepository, type Filters, type FundRowForDeals, type ListSummary, type PageSummary, type StagePlan } from './deals.repository.ts';
-import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview, type DealsPlaced, type DealVote } from './deal-events.ts';
+import { dealEventListeners, type DealAssignment, type DealCreated, type DealReview, type DealsPlaced, type DealsStatusChanged, type DealVote } from './deal-events.ts';
 import { searchWordIndex } from './search-words.ts';
 import { statusChangeListeners } from './status-changes.ts';
 
@@ -72,6 +73,9 @@ export interface DealsServiceDeps {
  * yet), or null for the server's own use (alerts, outgoing webhooks), never sent to a member.
  */
 export type Viewer = string | null;
+
+/** A deal declined: moved to Cold with the reasons the applicants are sent (none given: the template's) and the fund's note. */
+export type DealDecline = (fundId: string, userId: string, dealId: string, body: { reasons: string[]; note: string }) => Promise<unknown>;
 
 /**
  * The deals a list narrowed to some of the fund's stages holds: those placed in them, and the
@@ -185,6 +189,9 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
   const creations = dealEventListeners<DealCreated>();
   const votes = dealEventListeners<DealVote>();
   const placements = dealEventListeners<DealsPlaced>();
+  const statusBatches = dealEventListeners<DealsStatusChanged>();
+  /** The matches module's decline (reasons recorded, applicants told), set once that module exists. */
+  let decline: DealDecline | null = null;
 
   /** The ids of these deals whose score the viewer may not see yet (blind first look); none for the server's own use. */
   async function hiddenOf(fundId: string, viewer: Viewer, rows: readonly DealRow[]): Promise<Set<string>> {
@@ -248,7 +255,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       const duplicate = await sameCompany(a, keys[i]!);
       if (duplicate) {
         // A blank sector, stage or place filled by this arrival counts in the thesis fit at once.
-        const filled = await r.fillDeal(duplicate.dealId, a);
+        const filled = await r.fillDeal(duplicate.dealId, { ...a, fromDeck: a.extra?.factsFromDeck ?? [] });
         remember(duplicate.dealId, filled.host, null);
         await r.setThesisFit(duplicate.dealId, thesisFit(fund, filled));
         sources.push({ dealId: duplicate.dealId, ...source });
@@ -291,10 +298,10 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
    * An arrived deal's deck: stored once as its newest version (a retried job or a second intro
    * does not store it twice), then, when `score`, scored once.
    */
-  async function attachDeck(dealId: string, deck: { filename: string; bytes: Uint8Array }, { score }: { score: boolean }) {
+  async function attachDeck(dealId: string, deck: { filename: string; bytes: Uint8Array }, { score, inspection }: { score: boolean; inspection?: DeckInspection }) {
     const owner = dealOwner(dealId);
     const hash = createHash('sha256').update(deck.bytes).digest('hex');
-    if (!(await arrivals.dealHasDeck(dealId, hash))) await decks.upload(owner, deck, { versionsKept: null });
+    if (!(await arrivals.dealHasDeck(dealId, hash))) await decks.upload(owner, deck, { versionsKept: null, ...(inspection ? { inspection } : {}) });
     if (score && !(await arrivals.currentDeckScored(dealId))) await scoring.start(owner);
   }
 
@@ -310,6 +317,21 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     gtm: fund.weightGtm,
     risks: fund.weightRisks,
   });
+
+  /** Fills the deal's blank stage, sector and place from its scored deck's pages; true when one was filled. */
+  async function fillFromScoredDeck(row: DealRow, pages: readonly DealFactPage[], tx: Transaction): Promise<boolean> {
+    const { deal } = row;
+    const read = withDeckFacts({ companyName: deal.startupName, stage: deal.stage, sector: deal.sector, geography: deal.geography }, factsOfPages(pages));
+    const fromDeck = read.fromDeck.filter((fact) => fact !== 'companyName');
+    if (fromDeck.length === 0) return false;
+    const r = arrivals.in(tx);
+    const fund = await r.lockFund(deal.fundId);
+    if (!fund) return false;
+    const filled = await r.fillDeal(deal.id, { website: '', contactEmail: '', oneLiner: '', sector: read.sector, stage: read.stage, geography: read.geography, fromDeck: factsFromDeckColumn(fromDeck) });
+    // Open screens hear of it with the score: the scoring's own run change tells them after commit.
+    await r.setThesisFit(deal.id, thesisFit(fund, filled));
+    return true;
+  }
 
   async function fundOf(fundId: string | null): Promise<FundRowForDeals | undefined> {
     return fundId ? repo.fund(fundId) : undefined;
@@ -369,6 +391,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       if (b.from !== status) await statusChanges.emit({ fundId, dealId: b.id, startupName: b.startupName, from: b.from, to: status, userId }, tx);
       else if (stageId !== undefined) updates.changed(fundId, b.id, tx);
     }
+    const moved = before.filter((b) => b.from !== status).map((b) => b.id);
+    if (moved.length) await statusBatches.emit({ fundId, dealIds: moved, to: status, userId }, tx);
     return before;
   }
 
@@ -425,6 +449,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     onCreated: creations.on,
     /** Another module's work when a member places deals in a stage (a move within a triage included), once per action, in its transaction. */
     onPlaced: placements.on,
+    /** The deals one status change moved, heard once for them all (in its transaction). */
+    onStatusesChanged: statusBatches.on,
     /** A member gave a deal their own Hot/Track/Cold (the blind-look module records it), in the change's transaction. */
     onVoted: votes.on,
 
@@ -591,9 +617,16 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       return { ok: true as const, deal: await oneSeen(fund.id, viewer, await getRow(fund.id, dealId)) };
     },
 
+    /** The decline every member's move to Cold goes through (matches module): the founder hears back as from the Cold dialog. */
+    declinesThrough(through: DealDecline) {
+      decline = through;
+    },
+
     /**
      * Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work);
-     * `also` is a caller's part of the same change (a decline's reasons), in its transaction.
+     * `also` is a caller's part of the same change (a decline's reasons), in its transaction. A
+     * member's move to Cold with neither (the status route, the public API, a notification's action)
+     * is a decline without reasons, through the one decline path: the applicants are told.
      */
     async setStatus(
       fundId: string | null,
@@ -605,6 +638,10 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       place?: { stageId: string },
     ) {
       if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
+      if (body.status === 'cold' && !also && !place && decline) {
+        await decline(fundId, userId, dealId, { reasons: [], note: body.note });
+        return { ok: true as const, deal: await oneSeen(fundId, userId, await getRow(fundId, dealId)) };
+      }
       await uow.run(async (tx) => {
         const before = await changeStatuses(tx, { fundId, userId, dealIds: [dealId], status: body.status, note: body.note, ...(place ? { stageId: place.stageId } : {}) });
         if (!before.length) throw new AppError('not_found', DEAL_NOT_FOUND);
@@ -622,8 +659,11 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     async upload(fundId: string | null, viewer: Viewer, input: NewDealInput) {
       const fund = await fundOf(fundId);
       if (!fund) throw new AppError('conflict', 'Please complete your fund profile first');
-      // What the form left empty (stage, sector, always the place) is read from the deck, and marked so.
-      const read = withDeckFacts({ companyName: input.companyName, stage: input.stage, sector: input.sector, geography: '' }, await deckFactsOf(input.file.bytes));
+      // The deck is opened once, in the analyzer's bounded reader: a deck it cannot read is refused
+      // before any deal exists, and what the form left empty (stage, sector, always the place) is
+      // read from the text it found, and marked so.
+      const inspection = await decks.inspectChecked(input.file.bytes);
+      const read = withDeckFacts({ companyName: input.companyName, stage: input.stage, sector: input.sector, geography: '' }, factsOfPages(inspection.deck.pages));
       const fields = { sector: read.sector, stage: read.stage, geography: read.geography };
       // Under the fund's lock, as every arrival: two uploads at once on the trial's last score
       // cannot both pass (the first one's deal counts as in flight for the second).
@@ -636,7 +676,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       });
       const owner = dealOwner(deal.id);
       try {
-        await decks.upload(owner, input.file, { versionsKept: null });
+        await decks.upload(owner, input.file, { versionsKept: null, inspection });
       } catch (err) {
         await repo.remove(deal.id);
         throw err;
@@ -692,12 +732,15 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     },
 
     /** A finished analysis of a deal becomes its score (in the scoring's own transaction). */
-    async scored(owner: ScoringOwner, score: { id: string; analysis: unknown }, tx: Transaction) {
+    async scored(owner: ScoringOwner, score: { id: string; analysis: unknown }, tx: Transaction, deck: ScoredDeck = { pages: null }) {
       if (owner.kind !== 'deal') return;
       const analysis = score.analysis as FitScoreAnalysis;
       const deals = repo.in(tx);
-      const row = await deals.getById(owner.dealId);
+      let row = await deals.getById(owner.dealId);
       if (!row) return;
+      // First scored: blanks the arrival could not read (an image-only deck has no text layer) take
+      // what the scoring read, OCR included, marked as read from the deck. A re-score leaves a member's blanks.
+      if (!row.deal.scoredAt && deck.pages && (await fillFromScoredDeck(row, deck.pages, tx))) row = (await deals.getById(owner.dealId))!;
       const tags = evidenceTags(analysis, { sector: row.deal.fitSector, stage: row.deal.fitStage, geography: row.deal.fitGeography });
       await deals.applyScore(owner.dealId, { id: score.id, confidence: analysis.confidence.level, tags });
     },
@@ -720,6 +763,21 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         if (stage) counts.set(stage.id, (counts.get(stage.id) ?? 0) + row.n);
       }
       return counts;
+    },
+
+    /**
+     * The fund's thesis changed: every deal's fit and region are read again from its facts, as at
+     * its arrival (joins the thesis save's transaction); open screens hear of each deal that changed.
+     */
+    async refit(fundId: string, tx: Transaction) {
+      const fund = await arrivals.in(tx).lockFund(fundId);
+      if (!fund) return;
+      const deals = repo.in(tx);
+      for (const facts of await deals.thesisFacts(fundId)) {
+        const fit = thesisFit(fund, facts);
+        const changed = await deals.setThesisFit(fundId, facts, fit, thesisTagOf({ sector: fit.fitSector, stage: fit.fitStage, geography: fit.fitGeography }));
+        for (const dealId of changed) updates.changed(fundId, dealId, tx);
+      }
     },
 
     /** The fund's weights changed: every deal is re-ranked (joins the weight save's transaction). */

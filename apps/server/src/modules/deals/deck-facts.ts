@@ -1,4 +1,4 @@
-import { dealFactsFromDeck, extractDeck, type DealFactVocabulary, type DealFacts } from '@fitscore/deck-analysis';
+import { dealFactsFromDeck, messageFacts, type DealFactPage, type DealFactVocabulary, type DealFacts } from '@fitscore/deck-analysis';
 import { regionsOf, stageOf } from '@fitscore/thesis';
 
 /** The deal-fact vocabulary of the thesis (stages, places), the same the thesis match reads with. */
@@ -9,14 +9,25 @@ export type DeckFactField = (typeof DECK_FACT_FIELDS)[number];
 
 export const NO_FACTS: DealFacts = { companyName: null, stage: null, sector: null, geography: null };
 
-/** What the deck itself says of the company (text layer only, no OCR): name, stage, sector, place. */
-export async function deckFactsOf(bytes: Uint8Array): Promise<DealFacts> {
-  try {
-    const deck = await extractDeck(bytes);
-    return dealFactsFromDeck(deck.pages, DEAL_FACT_VOCABULARY);
-  } catch {
-    return NO_FACTS;
+/**
+ * The facts of pages already read: the scoring's (OCR'd pages included), or an arriving deck's
+ * inspection (text layer only), read in the analyzer's bounded reader process, never in the API's.
+ */
+export const factsOfPages = (pages: readonly DealFactPage[]): DealFacts => dealFactsFromDeck(pages, DEAL_FACT_VOCABULARY);
+
+/**
+ * Each stage, sector or place still empty after the deck takes what the message's own words state
+ * ('a Berlin-based fintech raising a seed round'). Not marked as read from the deck: the sender
+ * wrote it, as they wrote the subject.
+ */
+export function withMessageFacts<T extends Record<DeckFactField, string>>(facts: T, text: string): T {
+  const said = messageFacts(text, DEAL_FACT_VOCABULARY);
+  const filled = { ...facts };
+  for (const field of ['stage', 'sector', 'geography'] as const) {
+    const value = said[field];
+    if (!filled[field].trim() && value) filled[field] = value as T[typeof field];
   }
+  return filled;
 }
 
 /** Each empty field takes the deck's value, and is then marked as read from the deck. */

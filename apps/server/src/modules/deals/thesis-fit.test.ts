@@ -1,6 +1,9 @@
+import { deals } from '@fitscore/db';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdfDeck, validProfile } from '../../../test/decks.ts';
+import { makePdfDeck, makeSolidDeck, validProfile } from '../../../test/decks.ts';
+import { settledDeal } from '../../../test/scoring-waits.ts';
 import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { newFund, settledLog, type Fund } from '../intake/intake-test-kit.ts';
@@ -22,9 +25,9 @@ async function thesis(fund: Fund, geography: string[], stages = ['Seed']) {
 }
 
 /** A deal sent by the fund's signed webhook with the given free-text fields; its id once the intake log says so. */
-async function webhookDeal(fund: Fund, fields: { company_name: string; geography?: string; stage?: string; sector?: string }, expectedLog: number) {
+async function webhookDeal(fund: Fund, fields: { company_name: string; geography?: string; stage?: string; sector?: string }, expectedLog: number, deck?: Uint8Array) {
   const { secret } = (await server.request('POST', '/vc/intake/webhook-secret/', { token: fund.token })).body;
-  const deck = await makePdfDeck([[fields.company_name, `${fields.company_name} builds software for clinics`], ['Traction', 'MRR $20K']]);
+  deck ??= await makePdfDeck([[fields.company_name, `${fields.company_name} builds software for clinics`], ['Traction', 'MRR $20K']]);
   const body = JSON.stringify({ ...fields, deck_base64: Buffer.from(deck).toString('base64'), deck_filename: 'deck.pdf' });
   const id = `msg_${Math.random().toString(36).slice(2)}`;
   const at = new Date();
@@ -38,7 +41,7 @@ async function webhookDeal(fund: Fund, fields: { company_name: string; geography
   expect(dealId).toEqual(expect.any(String));
   const deal = await server.request('GET', `/api/vc/deals/${dealId}`, { token: fund.token });
   expect(deal.status).toBe(200);
-  return deal.body.deal as { id: string; stage: string; geography: string; thesisFit: Record<string, boolean | null> };
+  return deal.body.deal as { id: string; sector: string; stage: string; geography: string; thesisFit: Record<string, boolean | null>; factsFromDeck: string[] };
 }
 
 const declineReasons = async (fund: Fund, dealId: string) =>
@@ -79,6 +82,42 @@ describe('thesis fit of free-text places and stages', () => {
     expect(again).toMatchObject({ geography: 'Oslo, Norway', stage: 'Seed', thesisFit: { sector: true, stage: true, geography: true } });
     const listed = await server.request('GET', '/api/vc/deals?region=EUROPE', { token: fund.token });
     expect(listed.body.deals.map((d: { id: string }) => d.id)).toEqual([first.id]);
+  });
+
+  it("a thesis edit reaches the deals already in: 'United States' becomes inside when a Europe fund adds US, and outside again when it drops it", async () => {
+    const fund = await newFund(server);
+    await thesis(fund, ['EUROPE']);
+    const deal = await webhookDeal(fund, { company_name: 'Acme Robotics', geography: 'United States', stage: 'Seed', sector: 'SaaS' }, 1, await makeSolidDeck());
+    expect(deal.thesisFit).toMatchObject({ geography: false });
+    expect((await settledDeal(server, fund.token, deal.id)).tags).toContain('Thesis: sector ✓ stage ✓');
+    // A row stored before deals had a region (migration 0029 left free-text places without one).
+    await server.database.handle.db.update(deals).set({ region: '' }).where(eq(deals.id, deal.id));
+
+    await thesis(fund, ['EUROPE', 'US']);
+    const inside = (await server.request('GET', `/api/vc/deals/${deal.id}`, { token: fund.token })).body.deal;
+    expect(inside.thesisFit).toMatchObject({ sector: true, stage: true, geography: true });
+    expect(inside.tags).toContain('Thesis: sector ✓ stage ✓ geography ✓');
+    expect(inside.tags).not.toContain('Thesis: sector ✓ stage ✓');
+    expect((await server.request('GET', '/api/vc/deals?region=US', { token: fund.token })).body.deals.map((d: { id: string }) => d.id)).toEqual([deal.id]);
+    expect((await server.request('GET', '/api/vc/deals/facets', { token: fund.token })).body.facets.region).toEqual({ US: 1 });
+    expect(await declineReasons(fund, deal.id)).not.toContain('Outside our geography');
+
+    await thesis(fund, ['EUROPE']);
+    const outside = (await server.request('GET', `/api/vc/deals/${deal.id}`, { token: fund.token })).body.deal;
+    expect(outside.thesisFit).toMatchObject({ geography: false });
+    expect(outside.tags).toContain('Thesis: sector ✓ stage ✓');
+    expect(await declineReasons(fund, deal.id)).toContain('Outside our geography');
+  });
+
+  it('the same company arriving again with a deck: the blanks it fills from the deck are marked as read from the deck', async () => {
+    const fund = await newFund(server);
+    const first = await webhookDeal(fund, { company_name: 'Fjord Freight', sector: 'SaaS' }, 1);
+    expect(first).toMatchObject({ stage: '', geography: '', factsFromDeck: [] });
+    const deck = await makePdfDeck([['Fjord Freight', 'Freight software for Nordic shippers', 'Based in Oslo, Norway'], ['The Ask', 'Raising a $3M seed round.']]);
+    const again = await webhookDeal(fund, { company_name: 'Fjord Freight' }, 2, deck);
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({ sector: 'SaaS', stage: 'Seed', geography: 'Oslo, Norway' });
+    expect([...again.factsFromDeck].sort()).toEqual(['geography', 'stage']);
   });
 
   it('an unknown stage or place is unknown (null), never outside, and no reason to pass', async () => {

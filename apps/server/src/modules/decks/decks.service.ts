@@ -1,5 +1,5 @@
 import { stripBidiControls, type DeckInfo } from '@fitscore/contracts';
-import { DeckError, type DeckFormat, type DeckInspection } from '@fitscore/deck-analysis';
+import { DeckError, type DeckInspection } from '@fitscore/deck-analysis';
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
@@ -25,6 +25,8 @@ export interface DecksServiceDeps {
 export interface UploadOptions {
   /** How many versions the owner keeps (null: all); older ones are deleted, rows and files. */
   versionsKept: number | null;
+  /** The caller's checked inspection of these bytes (`inspectChecked`): the deck is not opened twice. */
+  inspection?: DeckInspection;
 }
 
 export function toDeckInfo(row: DeckRow): DeckInfo {
@@ -58,9 +60,9 @@ function deckProblem(err: DeckError): AppError {
 }
 
 /** Size, emptiness and type by content; then the deck is opened to prove it can be read. */
-async function checkDeck(bytes: Uint8Array, inspect: DecksServiceDeps['inspect']): Promise<DeckFormat> {
+async function checkDeck(bytes: Uint8Array, inspect: DecksServiceDeps['inspect']): Promise<DeckInspection> {
   try {
-    return (await inspect(bytes)).format;
+    return await inspect(bytes);
   } catch (err) {
     if (err instanceof DeckError) throw deckProblem(err);
     throw err;
@@ -126,7 +128,7 @@ export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDe
       if (!ACCEPTED_EXTENSIONS.test(filename)) throw new AppError('unsupported_media_type', WRONG_TYPE);
       // The bytes decide, not the name: a renamed image or document is refused, and so is a
       // deck that is password-protected, damaged or a zip bomb, before anything is stored.
-      const format = await inspectInTurn(owner, () => checkDeck(file.bytes, inspect));
+      const { format } = options.inspection ?? (await inspectInTurn(owner, () => checkDeck(file.bytes, inspect)));
 
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       // The key names the file, not its owner: a deck keeps its key whoever owns it.
@@ -144,6 +146,12 @@ export function createDecksService({ repo, uow, blobs, inspect }: DecksServiceDe
       await applyRetention(owner, options.versionsKept);
       return status(owner);
     },
+
+    /** A quick look at a deck not stored yet (format, pages, text layer), in the analyzer's bounded reader. */
+    inspect: (bytes: Uint8Array) => inspect(bytes),
+
+    /** The same look, refused as `upload` refuses (415/422 with the engine's reason): pass it to `upload`. */
+    inspectChecked: (bytes: Uint8Array) => checkDeck(bytes, inspect),
 
     /** The current deck stops being current (it stays among the versions); `tx` joins a caller's unit of work. */
     remove: (owner: ScoringOwner, tx?: Transaction) => repo.in(tx).markRemoved(owner),

@@ -1,4 +1,4 @@
-import { DealListQuerySchema, DEFAULT_DIGEST_TIME_ZONE, DIGEST_FREQUENCIES, isTimeZone, recommendationOf, type Deal, type DigestFrequency } from '@fitscore/contracts';
+import { DealListQuerySchema, DEFAULT_DIGEST_TIME_ZONE, DIGEST_FREQUENCIES, HIDDEN_UNTIL_VOTE, isTimeZone, recommendationOf, type Deal, type DigestFrequency } from '@fitscore/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
@@ -94,7 +94,9 @@ export function createDigest({ repo, uow, jobs, mailer, followUps, deals, notifi
     lines.push(`New deals (${arrived.deals.length}${arrived.more ? '+' : ''})`);
     if (!arrived.deals.length) lines.push('- None');
     for (const d of arrived.deals) {
-      lines.push(`- ${d.startupName}: ${d.fitScore === null ? 'not scored yet' : `FitScore ${d.fitScore} (${recommendationOf(d.fitScore).label})`}`);
+      // A deal the member may not see yet (blind first look) says so, as its FitScore cell does.
+      const score = d.hidden ? `FitScore ${HIDDEN_UNTIL_VOTE.toLowerCase()}` : d.fitScore === null ? 'not scored yet' : `FitScore ${d.fitScore} (${recommendationOf(d.fitScore).label})`;
+      lines.push(`- ${d.startupName}: ${score}`);
     }
     if (arrived.more) lines.push(`- and more in your pipeline: ${publicWebUrl}/vc/pipeline`);
     lines.push('', `Follow-ups due (${due.count})`);

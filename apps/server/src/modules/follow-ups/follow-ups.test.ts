@@ -237,6 +237,21 @@ describe('the digest email', () => {
   });
 });
 
+describe('the digest and the blind first look', () => {
+  it("a new deal a member may not see yet reads 'FitScore hidden until you vote', never its score or 'not scored yet'", async () => {
+    const a = await newFund('Bea Blind');
+    const mia = await addMember(a.fundId, 'Mia Member', 'never');
+    await newDeal(a.fundId, 'Blindspot', 77);
+    const stages = (await req('GET', '/api/vc/stages', a.token)).body.stages as FundStage[];
+    const firstLook = stages.find((s) => s.name === 'New')!.id;
+    expect((await req('PUT', '/api/vc/blind-look', a.token, { enabled: true, stageIds: [firstLook] })).status).toBe(200);
+    expect((await req('PUT', '/api/vc/follow-ups/digest', mia.token, { frequency: 'daily' })).status).toBe(200);
+    const mail = await waitForMail(server.config.mail.outboxDir, mia.email, /daily FitScore digest/);
+    expect(mail.text).toContain('- Blindspot: FitScore hidden until you vote');
+    expect(mail.text).not.toContain('77');
+  });
+});
+
 describe("the digest in each member's time zone", () => {
   it('a member saves an IANA zone with their choice; the settings read it back, keep it when only the frequency changes, and refuse a made-up one', async () => {
     const a = await newFund('Zoe Zone');

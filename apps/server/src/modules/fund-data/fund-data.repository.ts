@@ -1,4 +1,4 @@
-import { decks, deals, fundArchiveLinks, fundDeletions, fundMembers, funds, intakeItems, repository, users } from '@fitscore/db';
+import { dealImports, decks, deals, fundArchiveLinks, fundDeletions, fundMembers, funds, intakeItems, repository, users } from '@fitscore/db';
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { describeTable, type FundTable } from './fund-tables.repository.ts';
 
@@ -103,6 +103,12 @@ export const createFundDataRepository = repository((db) => ({
       .from(intakeItems)
       .where(and(eq(intakeItems.fundId, fundId), isNotNull(intakeItems.payloadKey)));
     return rows.flatMap((r) => (r.key ? [r.key] : []));
+  },
+
+  /** The uploaded CSVs of the fund's deal imports (an import that ran deleted its own; one never started or failed kept it). */
+  async importFileKeys(fundId: string): Promise<string[]> {
+    const rows = await db.select({ key: dealImports.blobKey }).from(dealImports).where(eq(dealImports.fundId, fundId));
+    return rows.map((r) => r.key);
   },
 
   async memberIds(fundId: string): Promise<string[]> {

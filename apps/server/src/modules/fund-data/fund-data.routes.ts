@@ -31,7 +31,7 @@ export function fundDataRoutes(app: FastifyInstance, fundData: FundDataService, 
     return links.make({ userId: auth.user.id, sessionId: auth.sessionId, fundId: fund.id! });
   });
   registerEndpoint(app, fundDataEndpoints.exportDownload, async ({ query, request, reply }) => {
-    const holder = await links.open(query.ticket);
+    const holder = await links.open(query.ticket ?? '');
     // The download is the export: the audit log records it for the link's maker (audited-routes.ts).
     request.linkHolder = holder;
     return sendArchive(holder.fundId, reply);

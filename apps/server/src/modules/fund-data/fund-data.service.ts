@@ -67,12 +67,12 @@ export function createFundDataService({ repo, uow, blobs, jobs, funds, auth, eve
   async function purgeIfDue(fundId: string, at: Date): Promise<boolean> {
     const deletion = await repo.deletion(fundId);
     if (!deletion || deletion.purgeAfter > at) return false;
-    const [deckFiles, payloads, members] = await Promise.all([repo.decks(fundId), repo.intakePayloadKeys(fundId), repo.memberIds(fundId)]);
+    const [deckFiles, payloads, imports, members] = await Promise.all([repo.decks(fundId), repo.intakePayloadKeys(fundId), repo.importFileKeys(fundId), repo.memberIds(fundId)]);
     for (const deck of deckFiles) {
       await blobs.delete(deck.blobKey);
       await deleteUnder(`page-images/${deck.id}/`);
     }
-    for (const key of payloads) await blobs.delete(key);
+    for (const key of [...payloads, ...imports]) await blobs.delete(key);
     await deleteUnder(`branding/${fundId}/`);
     for (const userId of members) await auth.endAllSessions(userId);
     await events.forget?.([{ fund: fundId }, ...members.map((user) => ({ user }))]);

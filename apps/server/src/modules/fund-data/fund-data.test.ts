@@ -125,6 +125,8 @@ describe('the fund’s data as one archive', () => {
 
   it('is the Enterprise plan’s and its admins’: 401, 403 for a member, 402 with the upgrade prompt on Pro', async () => {
     expect((await server.request('GET', '/api/vc/fund-data/export')).status).toBe(401);
+    // The link's download without a ticket is a 401 from the ticket check, never a 400 from its query.
+    expect((await server.request('GET', '/api/vc/fund-data/export/download')).status).toBe(401);
     expect((await server.request('GET', '/api/vc/fund-data/export', { token: a.member.token })).status).toBe(403);
     const pro = await newFund(server, { name: 'Prowind' });
     await setPlan(server, { fund: pro.fundId }, 'pro');
@@ -240,6 +242,16 @@ describe('deleting the fund', () => {
     expect(scheduled.status).toBe(202);
     const purgeAfter = Date.parse(scheduled.body.deletion.purgeAfter);
 
+    // A deal-import CSV uploaded and never started keeps its file until the import runs.
+    const importFile = async (token: string) => {
+      const form = new FormData();
+      form.append('file', new Blob(['Company,Website\nAcme,acme.example\n'], { type: 'text/csv' }), 'deals.csv');
+      const res = await server.request('POST', '/api/vc/deal-imports', { token, raw: form });
+      expect(res.status).toBe(201);
+      return `deal-imports/${res.body.id}.csv`;
+    };
+    const aImport = await importFile(a.token);
+    const bImport = await importFile(b.token);
     const mine = await exportOf(a.token);
     const others = await exportOf(b.token);
     const totals = async () => {
@@ -249,6 +261,7 @@ describe('deleting the fund', () => {
     };
     const totalsBefore = await totals();
     const keysBefore = await s3.keys();
+    expect(keysBefore).toEqual(expect.arrayContaining([aImport, bImport]));
     const deckKeys = async (dealIds: string[]) => (await db().select({ key: decks.blobKey }).from(decks).where(inArray(decks.dealId, dealIds))).map((d) => d.key);
     const aKeys = await deckKeys(a.dealIds);
     const bKeys = await deckKeys(b.dealIds);
@@ -277,11 +290,11 @@ describe('deleting the fund', () => {
     expect((await pushedTo(b.fundId)).length).toBe(othersPushed);
     // Its files are gone; the other fund's are not.
     const keysAfter = await s3.keys();
-    for (const key of [...aKeys, ...aPages]) expect(keysAfter).not.toContain(key);
-    expect(keysAfter).toEqual(expect.arrayContaining(bKeys));
+    for (const key of [...aKeys, ...aPages, aImport]) expect(keysAfter).not.toContain(key);
+    expect(keysAfter).toEqual(expect.arrayContaining([...bKeys, bImport]));
     const aPayloads = mine.tables.intake_items!.flatMap((i) => (typeof i.payload_key === 'string' ? [i.payload_key] : []));
     for (const key of aPayloads) expect(keysAfter).not.toContain(key);
-    expect(keysAfter.length).toBe(keysBefore.length - aKeys.length - aPages.length - aPayloads.length);
+    expect(keysAfter.length).toBe(keysBefore.length - aKeys.length - aPages.length - aPayloads.length - 1);
 
     // Sessions, API keys: refused at once.
     expect((await server.request('GET', '/api/vc/deals', { token: a.token })).status).toBe(401);

@@ -109,24 +109,27 @@ export function toProfile(row: FundRow, publicWebUrl: string): VcFundProfile {
   };
 }
 
-/** Runs in the transaction of a weight save (the deals of the fund are re-ranked with it). */
-export type WeightsSavedListener = (fundId: string, tx: Transaction) => Promise<void>;
+/** Runs in the transaction of a save of the weights or the thesis (the fund's deals are re-ranked or re-fitted with it). */
+export type FundSavedListener = (fundId: string, tx: Transaction) => Promise<void>;
 
 export function createFundsService(repo: FundsRepository, uow: UnitOfWork, { publicWebUrl }: { publicWebUrl: string }) {
-  const weightsSaved: WeightsSavedListener[] = [];
+  const weightsSaved: FundSavedListener[] = [];
+  const thesisSaved: FundSavedListener[] = [];
 
   /**
    * Applies one save to the caller's own fund (made on the first save) and answers the new
    * state. The changes are computed from the row as it is under a lock, in one transaction,
    * so two saves at once apply one after the other and neither is lost. A save of weights
-   * re-ranks the fund's deals in the same transaction: no one sees old scores under new weights.
+   * re-ranks the fund's deals in the same transaction: no one sees old scores under new weights;
+   * a save of the thesis reads their fit with it again, as their arrival did.
    */
-  async function save(userId: string, changes: (row: FundRow) => FundChanges, { weights = false } = {}): Promise<VcProfileResponse> {
+  async function save(userId: string, changes: (row: FundRow) => FundChanges, { weights = false, thesis = false } = {}): Promise<VcProfileResponse> {
     const { id } = await repo.ensureForUser(userId);
     const row = await uow.run(async (tx) => {
       const funds = repo.in(tx);
       const updated = await funds.update(id, changes(await funds.lock(id)));
       if (weights) for (const listener of weightsSaved) await listener(id, tx);
+      if (thesis) for (const listener of thesisSaved) await listener(id, tx);
       return isOnboardingComplete(updated) && !updated.onboardingCompletedAt ? funds.markOnboarded(id) : updated;
     });
     return { profile: toProfile(row, publicWebUrl), onboardingComplete: isOnboardingComplete(row) };
@@ -142,8 +145,13 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork, { pub
     },
 
     /** Another module's work when the fund's weights are saved, in the save's transaction. */
-    onWeightsSaved(listener: WeightsSavedListener) {
+    onWeightsSaved(listener: FundSavedListener) {
       weightsSaved.push(listener);
+    },
+
+    /** Another module's work when the fund's thesis (step 1) is saved, in the save's transaction. */
+    onThesisSaved(listener: FundSavedListener) {
+      thesisSaved.push(listener);
     },
 
     saveFundStep: (userId: string, step: FundStep) =>
@@ -156,7 +164,7 @@ export function createFundsService(repo: FundsRepository, uow: UnitOfWork, { pub
         ticketSizeMin: step.ticket_size_min,
         ticketSizeMax: step.ticket_size_max,
         fundStepCompletedAt: now(),
-      })),
+      }), { thesis: true }),
 
     /** Step 2's six weights; team, market and problem/solution keep their values. */
     saveScoringWeights: (userId: string, body: ScoringWeightsBody) =>

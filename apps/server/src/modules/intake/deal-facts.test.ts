@@ -1,8 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeImagePdf } from '../../../../../packages/deck-analysis/src/testing/generate-decks.ts';
 import { makePdfDeck } from '../../../test/decks.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { composeMime, dealsOf, newFund, settledLog } from './intake-test-kit.ts';
+import { composeMime, dealsOf, newFund, scoredDeal, settledLog } from './intake-test-kit.ts';
 
 // Issue 29 point 9: a deal's company, stage, sector and place come from the subject and the deck.
 let server: TestServer;
@@ -30,6 +31,21 @@ describe('deal facts from the subject and the deck', () => {
     expect(deal).toMatchObject({ startupName: 'Cognitii', stage: 'Seed', sector: 'Healthcare', geography: 'London, UK' });
     // The subject named the company and the stage; the deck gave the rest, and the deal says so.
     expect(deal).toMatchObject({ factsFromDeck: ['sector', 'geography'] });
+  }, 60_000);
+
+  it("the email's own words give what neither the subject nor the deck says; the deck's facts come first", async () => {
+    const fund = await newFund(server);
+    const deck = await makePdfDeck([
+      ['Cognitii', 'AI copilots for clinical teams'],
+      ['Problem', 'Hospital clinical teams spend 30% of their time on notes; patients wait.'],
+    ]);
+    const text = 'Hi,\n\nWe are a Berlin-based team raising a $3M seed round; our fintech peers use the same model.\n\nAda\nLondon';
+    const mime = await composeMime({ from: 'Ada <ada@gmail.com>', to: fund.address, subject: 'Cognitii - Pitch Deck', text, deck: { bytes: deck, filename: 'deck.pdf' } });
+    expect((await server.request('POST', fund.emailPath, { raw: mime, headers: { 'content-type': 'message/rfc822' } })).status).toBe(200);
+    await settledLog(server, fund, 1);
+    const [deal] = await dealsOf(server, fund);
+    // The deck speaks of patients and hospitals (Healthcare, marked); the message gives the round and the city, which the sender wrote.
+    expect(deal).toMatchObject({ startupName: 'Cognitii', stage: 'Seed', sector: 'Healthcare', geography: 'Berlin', factsFromDeck: ['sector'] });
   }, 60_000);
 
   it('a subject that names nobody takes the company from the deck', async () => {
@@ -65,4 +81,30 @@ describe('deal facts from the subject and the deck', () => {
     const [deal] = await dealsOf(server, fund);
     expect(deal).toMatchObject({ startupName: 'Cognitii Health', stage: 'Seed', sector: 'AI/ML', geography: 'London, UK', factsFromDeck: ['stage', 'geography'] });
   }, 60_000);
+
+  it('an image-only deck gives its stage, sector and place once scored: read by OCR, marked as read from the deck', async () => {
+    const fund = await newFund(server);
+    const { secret } = (await server.request('POST', '/vc/intake/webhook-secret/', { token: fund.token })).body;
+    const deck = await makeImagePdf([
+      { title: 'Cognitii', lines: ['AI copilots for clinical teams', 'Based in London, UK'] },
+      { title: 'Problem', lines: ['Hospital clinical teams spend 30% of their time on notes.', 'Patients wait for care.'] },
+      { title: 'The Ask', lines: ['Raising a $3M seed round.'] },
+    ]);
+    const body = JSON.stringify({ company_name: 'Cognitii', deck_filename: 'deck.pdf', deck_base64: Buffer.from(deck).toString('base64') });
+    const at = new Date();
+    const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_ocr_facts', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('msg_ocr_facts', at, body) };
+    expect((await server.request('POST', `/api/intake/webhook/${fund.slug}`, { raw: body, headers })).status).toBe(200);
+    await settledLog(server, fund, 1);
+    // At arrival there is no text layer to read: nothing is made up.
+    const [arrived] = await dealsOf(server, fund);
+    expect(arrived).toMatchObject({ startupName: 'Cognitii', stage: '', sector: '', geography: '', factsFromDeck: [] });
+
+    const scored = await scoredDeal(server, fund, arrived!.id);
+    expect(scored.scoring).toEqual({ state: 'done' });
+    expect(scored).toMatchObject({ startupName: 'Cognitii', stage: 'Seed', sector: 'Healthcare', geography: 'London, UK' });
+    expect([...scored.factsFromDeck].sort()).toEqual(['geography', 'sector', 'stage']);
+    // The list says the same (the thesis fit is read again from the filled facts).
+    const [listed] = await dealsOf(server, fund);
+    expect(listed).toMatchObject({ stage: 'Seed', sector: 'Healthcare', geography: 'London, UK' });
+  }, 180_000);
 });

@@ -12,7 +12,6 @@ import {
   type IntakeOutcome,
   type IntakeSettings,
 } from '@fitscore/contracts';
-import { DeckError } from '@fitscore/deck-analysis';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../../lib/app-error.ts';
@@ -163,7 +162,7 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     return file!;
   }
 
-  const readItem = createItemReader(blobs);
+  const readItem = createItemReader(blobs, (bytes) => analyzer.inspect(bytes));
 
   /** The job: the stored item becomes a deal (new or merged), its deck a version, and the deck is scored. */
   async function process(itemId: string) {
@@ -176,14 +175,9 @@ export function createIntakeService(deps: IntakeServiceDeps) {
         return;
       }
       const s = reading.submission;
-      if (s.deck) {
-        try {
-          await analyzer.inspect(s.deck.bytes);
-        } catch (err) {
-          if (!(err instanceof DeckError)) throw err;
-          await repo.decide(item.id, 'refused', { reason: `Unreadable deck: ${err.message}`, sender: reading.sender, companyName: s.companyName });
-          return;
-        }
+      if (s.deck && 'error' in s.deck.look) {
+        await repo.decide(item.id, 'refused', { reason: `Unreadable deck: ${s.deck.look.error.message}`, sender: reading.sender, companyName: s.companyName });
+        return;
       }
       const deckHash = s.deck ? sha256(s.deck.bytes) : null;
       await uow.run(async (tx) => {
@@ -222,7 +216,12 @@ export function createIntakeService(deps: IntakeServiceDeps) {
     if ((item.channel === 'form' || item.channel === 'email') && applicant) {
       await deps.replies.applied({ itemId: item.id, fundId: item.fundId, dealId: decided.dealId, to: applicant, company: reading.submission.companyName, reference: item.reference });
     }
-    if (reading.submission.deck) await deps.deals.attachDeck(decided.dealId, reading.submission.deck, { score: true });
+    const deck = reading.submission.deck;
+    if (deck) {
+      // The look the item was read with: the deck is not opened again to be stored.
+      const inspection = 'inspection' in deck.look ? deck.look.inspection : undefined;
+      await deps.deals.attachDeck(decided.dealId, { filename: deck.filename, bytes: deck.bytes }, { score: true, ...(inspection ? { inspection } : {}) });
+    }
   }
 
   const processItem = defineJob({

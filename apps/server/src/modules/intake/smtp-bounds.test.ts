@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from '../../../test/child-server.ts';
+import { peakDuring, startChildServer, type ChildServer } from '../../../test/child-server.ts';
 import { pollUntil } from '../../../test/poll-until.ts';
 import { RawSmtp } from '../../../test/smtp-client.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -9,19 +9,6 @@ import { newFund } from './intake-test-kit.ts';
 const FLOOD_MB = Number(process.env.SMTP_FLOOD_MB ?? 1536);
 /** Memory bound, not a timing: what the server may grow by while it refuses the flood. */
 const MAX_GROWTH_MB = 50;
-
-/** The peak of `sample()` while `work` runs, sampled every 20 ms. */
-async function peakDuring<T>(sample: () => number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
-  let peak = sample();
-  const timer = setInterval(() => (peak = Math.max(peak, sample())), 20);
-  try {
-    const result = await work();
-    peak = Math.max(peak, sample());
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('the SMTP receiver bounds its memory (server in its own process)', () => {
   let child: ChildServer;

@@ -8,30 +8,32 @@ export type NewNotification = Pick<typeof notifications.$inferInsert, 'type' | '
 const LIST_LIMIT = 100;
 
 export const createNotificationsRepository = repository((db) => ({
-  /** One row for each member of the fund; a deal's match alert is raised once per member. */
-  insertForFund: async (fundId: string, values: NewNotification): Promise<NotificationRow[]> => {
-    const members = await db.select({ userId: fundMembers.userId }).from(fundMembers).where(eq(fundMembers.fundId, fundId));
-    if (members.length === 0) return [];
-    return db
-      .insert(notifications)
-      .values(members.map((m) => ({ ...values, userId: m.userId, fundId })))
-      .onConflictDoNothing()
-      .returning();
-  },
-
-  /** One row for each of `userIds` that is a member of the fund (a mention, an assignment); others get none. */
-  insertForMembers: async (fundId: string, userIds: string[], values: NewNotification): Promise<NotificationRow[]> => {
-    if (userIds.length === 0) return [];
+  /** Who a notification goes to: every member of the fund, or those of `userIds` who are its members. */
+  recipients: async (fundId: string, userIds?: string[]): Promise<string[]> => {
+    if (userIds?.length === 0) return [];
     const members = await db
       .select({ userId: fundMembers.userId })
       .from(fundMembers)
-      .where(and(eq(fundMembers.fundId, fundId), inArray(fundMembers.userId, userIds)));
-    if (members.length === 0) return [];
-    return db
-      .insert(notifications)
-      .values(members.map((m) => ({ ...values, userId: m.userId, fundId })))
-      .returning();
+      .where(and(eq(fundMembers.fundId, fundId), userIds && inArray(fundMembers.userId, userIds)));
+    return members.map((m) => m.userId);
   },
+
+  /** One row for each member, each with its own values; a deal's match alert is raised once per member. */
+  insert: async (fundId: string, rows: (NewNotification & { userId: string })[]): Promise<NotificationRow[]> =>
+    rows.length
+      ? db
+          .insert(notifications)
+          .values(rows.map((r) => ({ ...r, fundId })))
+          .onConflictDoNothing()
+          .returning()
+      : [],
+
+  /** Where a notification's deal sits now (the blind first look depends on it). */
+  dealPlace: async (dealId: string) => {
+    const [row] = await db.select({ id: deals.id, pipelineStageId: deals.pipelineStageId, status: deals.status }).from(deals).where(eq(deals.id, dealId));
+    return row;
+  },
+
   list: async (userId: string): Promise<NotificationRow[]> =>
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(LIST_LIMIT),
 

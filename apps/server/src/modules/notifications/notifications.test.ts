@@ -1,4 +1,4 @@
-import { createUnitOfWork, fundMembers, funds } from '@fitscore/db';
+import { createUnitOfWork, dealScores, fundMembers, funds } from '@fitscore/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSolidDeck } from '../../../test/decks.ts';
@@ -7,7 +7,7 @@ import { eventTicket, openEventStream } from '../../../test/event-stream.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
-import { createNotificationsService } from './notifications.service.ts';
+import { createNotificationsService, DEAL_ARRIVED_BY } from './notifications.service.ts';
 import { settledDeal } from '../../../test/scoring-waits.ts';
 
 let server: TestServer;
@@ -90,7 +90,7 @@ describe('match notifications from scoring', () => {
       type: 'match',
       title: 'Acme Cloud matches your thesis',
       reason: [`FitScore ${deal.fitScore} under your weights (alert threshold 1)`, 'Sector: SaaS', 'Stage: Seed'],
-      details: 'A upload deal scored ' + deal.fitScore + '.',
+      details: `An uploaded deal scored ${deal.fitScore}.`,
       unread: true,
       date: expect.any(String),
       dealId,
@@ -103,7 +103,12 @@ describe('match notifications from scoring', () => {
     // Below the threshold, or off thesis: nothing.
     expect((await list(tooHigh.token)).body).toEqual({ notifications: [], unread: 0 });
     expect((await list(offThesis.token)).body).toEqual({ notifications: [], unread: 0 });
-    expect(streams[2]!.events.filter((e) => e.event === 'notification')).toEqual([]);
+    // The high bar's member hears nothing of Acme: once a later deal of theirs, with the bar lowered,
+    // has been scored and its alert pushed the same way, Acme's would have arrived before it.
+    await db().update(funds).set({ alertThreshold: 1 }).where(eq(funds.id, tooHigh.fundId));
+    const laterId = await upload(tooHigh.token, 'Later Cloud');
+    await streams[2]!.waitFor((e) => e.event === 'notification', 120_000);
+    expect(streams[2]!.events.filter((e) => e.event === 'notification').map((e) => e.data.notification.dealId)).toEqual([laterId]);
 
     // Hot moves the deal (with history), marks it read for the whole fund and pushes the change.
     const id = owner.body.notifications[0].id as string;
@@ -133,6 +138,44 @@ describe('match notifications from scoring', () => {
     expect((await act(offThesis.token, id, 'view')).status).toBe(404);
     streams.forEach((s) => s.close());
   }, 180_000);
+
+  it("names a deal's channel with its article ('An email deal', 'A form deal')", () => {
+    expect([DEAL_ARRIVED_BY.email, DEAL_ARRIVED_BY.form, DEAL_ARRIVED_BY.import]).toEqual(['An email deal', 'A form deal', 'An imported deal']);
+  });
+});
+
+describe('match notifications under the blind first look (issue 31 point 7)', () => {
+  it('tells a member who has not recorded their own view that the deal fits, without its FitScore, as the deal page hides it', async () => {
+    const fund = await newFund('Blind Match Fund', ['SaaS'], 1);
+    const partner = await addMember(fund.fundId);
+    const stages = (await server.request('GET', '/api/vc/stages', { token: fund.token })).body.stages as { id: string; name: string }[];
+    const blindLook = await server.request('PUT', '/api/vc/blind-look', { token: fund.token, body: { enabled: true, stageIds: [stages.find((st) => st.name === 'New')!.id] } });
+    expect(blindLook.status).toBe(200);
+    const stream = await openStream(partner.token);
+
+    const dealId = await upload(fund.token, 'Blind Cloud');
+    expect((await pollScored(fund.token, dealId)).scoring.state).toBe('done');
+    const [score] = await db().select({ fitScore: dealScores.fitScore }).from(dealScores).where(eq(dealScores.dealId, dealId));
+    expect(score!.fitScore).toEqual(expect.any(Number));
+
+    const blind = {
+      type: 'match',
+      title: 'Blind Cloud matches your thesis',
+      reason: ['Sector: SaaS', 'Stage: Seed', 'Its FitScore shows once you record your own Hot, Track or Cold'],
+      details: 'An uploaded deal fits your thesis.',
+      dealId,
+    };
+    const pushed = await stream.waitFor((e) => e.event === 'notification');
+    expect(pushed?.data.notification).toMatchObject(blind);
+    for (const token of [fund.token, partner.token]) {
+      const { notifications } = (await list(token)).body;
+      expect(notifications).toEqual([expect.objectContaining(blind)]);
+      expect(JSON.stringify(notifications)).not.toMatch(/FitScore \d|scored/);
+      // The same rule as the deal page's.
+      expect((await server.request('GET', `/api/vc/deals/${dealId}`, { token })).body.deal).toMatchObject({ fitScore: null, hidden: true });
+    }
+    stream.close();
+  }, 180_000);
 });
 
 describe('onNotificationCreated (the hook Slack/Teams alerts subscribe to)', () => {
@@ -144,6 +187,8 @@ describe('onNotificationCreated (the hook Slack/Teams alerts subscribe to)', () 
       repo: createNotificationsRepository(db()),
       uow: createUnitOfWork(db()),
       events,
+      // These notifications name no deal: no blind first look to ask.
+      blind: { blindTo: () => Promise.resolve(new Set<string>()) },
       log: { warn: () => {} },
       commitWaitMs: 300,
     });

@@ -1,5 +1,5 @@
 import type { FitScoreAnalysis, FitScoreResult, FounderProfile, ScoringRun, ScoringStage } from '@fitscore/contracts';
-import { isDeckError } from '@fitscore/deck-analysis';
+import { isDeckError, type DealFactPage } from '@fitscore/deck-analysis';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { ownerOfRow, type ScoringOwner } from '../../lib/scoring-owner.ts';
@@ -20,6 +20,8 @@ export interface Analyzer {
     options?: {
       onProgress?: (p: { stage: 'reading' | 'ocr' | 'understanding' | 'scoring'; done: number; total: number }) => void;
       signal?: AbortSignal;
+      /** The deck's pages as read (text layer and OCR), before the analysis is built. */
+      onRead?: (deck: { pages: readonly DealFactPage[] }) => void;
     },
   ): Promise<FitScoreAnalysis>;
 }
@@ -33,8 +35,13 @@ export interface ScoringServiceDeps {
   profileOf: (owner: ScoringOwner) => Promise<FounderProfile | null>;
 }
 
+/** What the scoring read of the deck, for listeners: its pages' text (OCR'd pages included); null when unknown. */
+export interface ScoredDeck {
+  pages: readonly DealFactPage[] | null;
+}
+
 /** Called in the transaction that stores a finished analysis (a deal takes its score from it). */
-export type ScoredListener = (owner: ScoringOwner, score: ScoreRow, tx: Transaction) => Promise<void>;
+export type ScoredListener = (owner: ScoringOwner, score: ScoreRow, tx: Transaction, deck: ScoredDeck) => Promise<void>;
 
 export interface StartOptions {
   /**
@@ -113,8 +120,9 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
     };
 
     let analysis: FitScoreAnalysis;
+    let pages: readonly DealFactPage[] | null = null;
     try {
-      analysis = await analyzer.analyze(deck.bytes, profile, { onProgress, signal: ctx.signal });
+      analysis = await analyzer.analyze(deck.bytes, profile, { onProgress, signal: ctx.signal, onRead: (read) => (pages = read.pages) });
     } catch (err) {
       // A deck the engine cannot read will not read better on a retry: say why, once.
       if (isDeckError(err)) throw new PermanentJobError(err.message);
@@ -129,15 +137,15 @@ export function createScoringService({ repo, decks, jobs, analyzer, profileOf }:
       overall: analysis.overall,
       analysis,
       profile: profile ?? {},
-    });
+    }, { pages });
   }
 
   /** Stores the analysis with the owner's bookkeeping; a worker that lost its lease stores nothing. */
-  async function storeResult(run: RunRow, attempt: number, score: NewScore): Promise<void> {
+  async function storeResult(run: RunRow, attempt: number, score: NewScore, deck: ScoredDeck): Promise<void> {
     const owner = ownerOfRow(run);
     try {
       await repo.complete(run, attempt, score, async (row, tx) => {
-        for (const listener of scoredListeners) await listener(owner, row, tx);
+        for (const listener of scoredListeners) await listener(owner, row, tx, deck);
       });
       runChanged(owner);
     } catch (err) {
