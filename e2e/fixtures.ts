@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 
 export const apiUrl = () => process.env.E2E_API_URL!;
@@ -125,3 +125,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * A pitch deck as a PDF printed by Chromium, one 960×540 slide per [title, ...lines]: a real text
+ * layer the engine reads as it reads an exported deck.
+ */
+export async function printedDeck(browser: Browser, slides: readonly (readonly string[])[]): Promise<Buffer> {
+  const page = await browser.newPage();
+  const html = slides
+    .map(([title, ...lines]) => `<section style="page-break-after:always;padding:48px;font-family:sans-serif"><h1>${title}</h1>${lines.map((l) => `<p style="font-size:24px">${l}</p>`).join('')}</section>`)
+    .join('');
+  await page.setContent(`<html><body style="margin:0">${html}</body></html>`);
+  const pdf = await page.pdf({ width: '960px', height: '540px', printBackground: false });
+  await page.close();
+  return pdf;
+}

@@ -1,22 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { api, apiUrl, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { api, apiUrl, createUser, expect, printedDeck, test, useSession, type TestUser } from '../fixtures.ts';
 
 /** Three slides, rendered to PDF by the browser itself. */
-async function makeDeck(browser: Browser): Promise<Buffer> {
-  const page = await browser.newPage();
-  const slides = [
+const makeDeck = (browser: Browser) =>
+  printedDeck(browser, [
     ['Linkable Robotics', 'Warehouse picking robots'],
     ['Traction', 'MRR $85K growing 18% MoM'],
     ['The Ask', 'Raising $4M seed'],
-  ];
-  const html = slides
-    .map(([title, line]) => `<section style="page-break-after:always;padding:48px;font-family:sans-serif"><h1>${title}</h1><p style="font-size:24px">${line}</p></section>`)
-    .join('');
-  await page.setContent(`<html><body style="margin:0">${html}</body></html>`);
-  const pdf = await page.pdf({ width: '960px', height: '540px', printBackground: false });
-  await page.close();
-  return pdf;
-}
+  ]);
 
 async function founderWithDeck(browser: Browser): Promise<TestUser> {
   const user = await createUser('founder', 'Deck Founder');

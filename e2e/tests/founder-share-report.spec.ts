@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiUrl, buyPlan, createUser, expect, test, useSession, type TestUser } from '../fixtures.ts';
+import { apiUrl, buyPlan, createUser, expect, printedDeck, test, useSession, type TestUser } from '../fixtures.ts';
 
 /** Slides of a small but complete deck, rendered to PDF by the browser itself. */
 const SLIDES: string[][] = [
@@ -15,17 +15,7 @@ const SLIDES: string[][] = [
   ['The Ask', 'Raising $4M seed at $20M valuation'],
 ];
 
-async function makeDeck(browser: Browser): Promise<Buffer> {
-  const page = await browser.newPage();
-  const html = SLIDES.map(
-    ([title, ...lines]) =>
-      `<section style="page-break-after:always;padding:48px;font-family:sans-serif"><h1>${title}</h1>${lines.map((l) => `<p style="font-size:24px">${l}</p>`).join('')}</section>`,
-  ).join('');
-  await page.setContent(`<html><body style="margin:0">${html}</body></html>`);
-  const pdf = await page.pdf({ width: '960px', height: '540px', printBackground: false });
-  await page.close();
-  return pdf;
-}
+const makeDeck = (browser: Browser) => printedDeck(browser, SLIDES);
 
 async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = token ? { authorization: `Token ${token}` } : {};

@@ -47,6 +47,8 @@ test.describe('deck versions and readability', () => {
     const brief = page.getByRole('region', { name: 'What an investor sees first' });
     await expect(brief.getByText('Farmify', { exact: false }).first()).toBeVisible();
     await expect(brief.getByText('Agri-fintech for small and marginal farmers in India')).toBeVisible();
+    // It says how a fund's brief of the same deck can differ (deck alone, its own weights).
+    await expect(brief.getByText('A fund that receives only your deck reads the deck alone', { exact: false })).toBeVisible();
     await expect(brief.getByRole('list', { name: 'Biggest gaps' }).getByRole('listitem')).toHaveCount(3);
     await expect(brief.getByRole('list', { name: 'Strongest points' }).getByRole('listitem').filter({ hasText: /Business Model \d+\/10 · page 9/ })).toHaveCount(1);
 

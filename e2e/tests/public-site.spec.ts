@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { expect, shoot, test, uniqueEmail } from '../fixtures.ts';
 
 /** Every public page and the heading a visitor lands on. */
 const PUBLIC_PAGES = [
@@ -331,6 +331,7 @@ test.describe('pricing', () => {
       }
       await expect(page.getByRole('article', { name: 'Startups Premium' }).getByText('Popular')).toBeVisible();
       await expect(page.getByText('Popular', { exact: true })).toHaveCount(1);
+      if (path === '/pricing') await shoot(page, 'pricing-plans');
     });
   }
 

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { api, apiUrl, createFund, createUser, expect, shoot, test, uniqueEmail, useSession } from '../fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { createTransport } from 'nodemailer';
+import { api, apiUrl, buyPlan, createFund, createUser, expect, printedDeck, shoot, test, uniqueEmail, useSession, type TestUser } from '../fixtures.ts';
 
 // Issue 29 point 11: the small things a paying user notices.
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -98,4 +99,213 @@ test('the join page names the fund; a mention notification shows the comment for
   await expect(group.locator('strong', { hasText: 'Strong' })).toBeVisible();
   await expect(group.getByText('**', { exact: false })).toHaveCount(0);
   await other.close();
+});
+
+// Wording (issue 29 point 11): each string read where a user reads it, set up over the real API.
+
+/**
+ * A strong deck with no ask slide whose financials slide lacks only the use of funds: its Do-Next
+ * asks for 'an ask slide', worth exactly one point (checked against the engine for this deck).
+ */
+const STRONG_DECK: string[][] = [
+  ['Wording Robotics', 'Warehouse picking robots for mid-size retailers', 'Seed round 2026'],
+  ['Problem', 'Target customers: mid-size retailers', 'Mid-size warehouses lose 30% of labour hours to manual picking.'],
+  ['Solution', 'Our solution: autonomous picking arms that retrofit existing shelving in one week', 'Why now: robot arm costs fell 60% since 2020', 'Unlike existing tools, it works out of the box'],
+  ['Product', 'Live in production: demo and screenshots', 'Proprietary data and patent-pending technology', 'Roadmap: next 12 months milestones', '2,000 monthly active users'],
+  ['Market', 'TAM $45B (Source: Gartner 2025), SAM $6B, SOM $300M', 'Growing at 14% CAGR'],
+  ['Competition', 'Competitors: Locus, 6 River Systems; unlike incumbents we are the only solution that retrofits'],
+  ['Traction', 'MRR $85K growing 18% MoM', '42 paying customers, 3 pilots converting'],
+  ['Business Model', 'Robots-as-a-service: $2,000 per robot per month', 'Gross margin 68%', 'LTV $120,000', 'CAC $9,000'],
+  ['Go-to-market', 'Target customers: mid-size retailers', 'Channels: direct sales, channel partners with two 3PLs', 'CAC $9,000', '5 pilots and LOIs signed'],
+  ['Team', 'CEO: ex-Amazon Robotics, prior exit to Zebra', 'CTO: PhD robotics, Stanford', 'Team of 12 people'],
+  ['Risks & Mitigations', 'Key risks and how we mitigate them', 'Competition: how we stay ahead'],
+  ['Financials', 'Burn $220K per month, runway 18 months', 'Revenue projections 2026 2027 2028'],
+];
+const COMPANY = 'Wording Robotics';
+
+const strongDeck = (browser: Browser, slides: readonly (readonly string[])[] = STRONG_DECK) => printedDeck(browser, slides);
+
+/** A premium founder raising $1.6M, with the strong deck scored (made once for the tests below that need one). */
+let scored: Promise<TestUser> | undefined;
+function scoredFounder(browser: Browser) {
+  scored ??= (async () => {
+    const founder = await createUser('founder', 'Wren Wording');
+    await api(founder, 'POST', '/founder/profile/', {
+      startup_name: COMPANY,
+      one_liner: 'Warehouse picking robots for mid-size retailers',
+      stage: 'Seed',
+      business_model: 'B2B',
+      hq_geo: 'Lisbon, Portugal',
+      industry: 'AI/ML',
+      round_target_amount: 1_600_000,
+      mrr: 85_000,
+      burn: 220_000,
+      cash: 3_960_000,
+      gross_margin: 68,
+      founders: [{ name: 'Wren Wording', linkedin_url: 'https://www.linkedin.com/in/wren', commitment: 'Full-time' }],
+    });
+    await buyPlan(founder);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await strongDeck(browser))], { type: 'application/pdf' }), 'wording-deck.pdf');
+    await api(founder, 'POST', '/founder/deck/upload/', form);
+    const { run } = await api<{ run: { id: string } }>(founder, 'POST', '/founder/score/start/');
+    await expect
+      .poll(async () => (await api<{ run: { status: string } }>(founder, 'GET', `/founder/score/runs/${run.id}/`)).run.status, { timeout: 90_000, intervals: [500] })
+      .toBe('done');
+    return founder;
+  })();
+  return scored;
+}
+
+/** A fund whose thesis the founder above fits, its cheques $100K–$500K (they suit a $1.6M round). */
+async function fundFor(name: string, fundName: string) {
+  const vc = await createFund(name, { fundName });
+  await api(vc, 'POST', '/vc/profile/step1/', {
+    fund_name: fundName,
+    website: '',
+    sectors: ['AI/ML'],
+    stages: ['Seed'],
+    geography: ['EUROPE'],
+    ticket_size_min: 100_000,
+    ticket_size_max: 500_000,
+  });
+  return vc;
+}
+
+async function askForIntro(founder: TestUser, fundName: string) {
+  const { matches } = await api<{ matches: { fundId: string; fundName: string }[] }>(founder, 'GET', '/founder/matches/');
+  const fund = matches.find((m) => m.fundName === fundName);
+  expect(fund, `${fundName} among the founder's matches`).toBeDefined();
+  await api(founder, 'POST', `/founder/matches/${fund!.fundId}/intro/`, { note: 'Raising a $1.6M seed for picking robots.' });
+}
+
+test.describe('wording a paying user reads', () => {
+  test.setTimeout(180_000);
+
+  test('the founder’s Do-Next asks for "an ask slide" and counts a one-point gain as "+1 FitScore point"', async ({ page, browser }) => {
+    const founder = await scoredFounder(browser);
+    await useSession(page, founder);
+    await page.goto('/founder/dashboard');
+    await expect(page.getByRole('heading', { name: `${COMPANY}: your FitScore` })).toBeVisible();
+    // The Top 3 Do-Next card (the innermost box holding its heading and its list), its financials advice.
+    const card = page
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { name: 'Top 3 Do-Next', exact: true }) })
+      .filter({ has: page.getByRole('list') })
+      .last();
+    const item = card.getByRole('listitem').filter({ has: page.getByText('Put the numbers on one slide', { exact: true }) });
+    await expect(item).toContainText('Your financials slide (page 12) lacks use of funds: add it there; add an ask slide.');
+    await expect(item.getByText('+1 FitScore point', { exact: true })).toBeVisible();
+    // The advice's own sentence counts the same way.
+    await expect(item).toContainText('(+1 FitScore point).');
+    await expect(item).not.toContainText('FitScore points');
+    await shoot(page, 'do-next-wording');
+  });
+
+  test('a warm-intro notification tells the fund the ticket suits "their" round (the founder reads "your")', async ({ page, browser }) => {
+    const founder = await scoredFounder(browser);
+    const vc = await fundFor('Nia Northwind', 'Northwind Capital');
+    await askForIntro(founder, 'Northwind Capital');
+
+    await useSession(page, vc);
+    await page.goto('/vc/dashboard');
+    const intros = page.getByRole('region', { name: 'Warm Intros' });
+    await expect(intros.getByText(`${COMPANY} asks for an intro`)).toBeVisible();
+    await expect(intros.getByText('Ticket $100K–$500K suits their $1.6M round', { exact: true })).toBeVisible();
+    await expect(intros.getByText(/suits your/)).toHaveCount(0);
+    await shoot(page, 'intro-their-round');
+
+    // The founder's own match card says it to the founder.
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const them = await other.newPage();
+    await useSession(them, founder);
+    await them.goto(`${process.env.E2E_WEB_URL}/founder/dashboard`);
+    const card = them.getByRole('region', { name: 'Investor Matches' }).getByRole('listitem').filter({ has: them.getByRole('heading', { name: 'Northwind Capital' }) });
+    await expect(card.getByText('Ticket $100K–$500K suits your $1.6M round', { exact: true })).toBeVisible();
+    await other.close();
+  });
+
+  test('an accepted intro tells the founder the company is in "Harbor Ventures’ pipeline", not "Ventures’s"', async ({ page, browser }) => {
+    const founder = await scoredFounder(browser);
+    const vc = await fundFor('Hal Harbor', 'Harbor Ventures');
+    await askForIntro(founder, 'Harbor Ventures');
+
+    const fund = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const them = await fund.newPage();
+    await useSession(them, vc);
+    await them.goto(`${process.env.E2E_WEB_URL}/vc/dashboard`);
+    await them.getByRole('button', { name: `Approve Intro: ${COMPANY}` }).click();
+    await expect(them.getByText('Approved: added to your pipeline')).toBeVisible();
+    await fund.close();
+
+    await useSession(page, founder);
+    await page.goto('/founder/dashboard');
+    const card = page.getByRole('region', { name: 'Investor Matches' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Harbor Ventures' }) });
+    await expect(card.getByText('Intro accepted: your company is in Harbor Ventures’ pipeline.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Ventures’s')).toHaveCount(0);
+    await shoot(page, 'intro-accepted-possessive');
+  });
+
+  test('a match alert for a deal that came by email says "An email deal scored …"', async ({ page, browser }) => {
+    const vc = await createFund('Ed Email', { fundName: 'Inbox Ventures', sectors: ['Agnostic'], emailForwarding: true });
+    const { emailAddress } = await api<{ emailAddress: string }>(vc, 'GET', '/vc/intake/');
+    await useSession(page, vc);
+    await page.goto('/vc/dashboard');
+    await expect(page.getByText('No notifications yet. New matches and intro requests will appear here.')).toBeVisible();
+
+    // A founder emails the deck, with no description of the company, to the fund's intake address.
+    const smtp = createTransport({ host: '127.0.0.1', port: Number(process.env.E2E_SMTP_PORT), secure: false, ignoreTLS: true });
+    await smtp.sendMail({
+      from: 'Wren <wren@wording.example>',
+      to: emailAddress,
+      subject: `Pitch Deck – ${COMPANY}`,
+      text: 'Deck attached.',
+      attachments: [{ filename: 'wording-deck.pdf', content: await strongDeck(browser), contentType: 'application/pdf' }],
+    });
+
+    const alerts = page.getByRole('region', { name: 'Matching Alerts' });
+    await expect(alerts.getByText(`${COMPANY} matches your thesis`)).toBeVisible({ timeout: 120_000 });
+    await expect(alerts.getByText(/^An email deal scored \d+\.$/)).toBeVisible();
+    await shoot(page, 'match-alert-email');
+  });
+
+  test('an import of one row says "1 row" and "Import 1 row"', async ({ page }) => {
+    const vc = await createFund('Ona Onerow');
+    await useSession(page, vc);
+    await page.goto('/vc/pipeline');
+    await page.getByRole('link', { name: 'Import deals' }).click();
+    await page.getByLabel('CSV file').setInputFiles({ name: 'one-row.csv', mimeType: 'text/csv', buffer: Buffer.from('Company,Stage\nSolo Systems,Seed\n') });
+    await page.getByRole('button', { name: 'Upload and map columns' }).click();
+    await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
+    await expect(page.getByText('one-row.csv · 1 row', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Import 1 row', exact: true }).click();
+    await expect(page.getByText(/of 1 row\b(?!s)/).first()).toBeVisible();
+    await shoot(page, 'import-one-row');
+  });
+
+  test('a one-page deck is scored as "1 page", not "1 pages"', async ({ page, browser }) => {
+    const founder = await createUser('founder', 'Olive Onepage');
+    await api(founder, 'POST', '/founder/profile/', {
+      startup_name: 'Onepage Labs',
+      one_liner: 'Warehouse picking robots for mid-size retailers',
+      stage: 'Seed',
+      business_model: 'B2B',
+      hq_geo: 'Lisbon, Portugal',
+      industry: 'AI/ML',
+      round_target_amount: 1_600_000,
+      founders: [{ name: 'Olive Onepage', linkedin_url: 'https://www.linkedin.com/in/olive', commitment: 'Full-time' }],
+    });
+    const deck = await strongDeck(browser, [
+      ['Traction', 'Onepage Labs: warehouse picking robots for mid-size retailers', 'MRR $85K growing 18% MoM', '42 paying customers, 3 pilots converting', 'Raising $1.6M seed round for sales and product'],
+    ]);
+    await useSession(page, founder);
+    await page.goto('/founder/upload');
+    await page.getByLabel('Pitch deck file').setInputFiles({ name: 'onepage.pdf', mimeType: 'application/pdf', buffer: deck });
+    await expect(page.getByText('onepage.pdf')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Continue to Scoring' }).click();
+    await page.getByRole('button', { name: 'Calculate My FitScore' }).click();
+    await expect(page.getByRole('heading', { name: 'Scoring Complete!' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText(/^Scored .* · onepage\.pdf \(v1\) · 1 page$/)).toBeVisible({ timeout: 15_000 });
+    await shoot(page, 'one-page-deck');
+  });
 });

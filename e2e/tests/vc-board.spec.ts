@@ -91,6 +91,10 @@ test.describe("the fund's own stages on a board (issue 31 point 1)", () => {
     await page.getByRole('radio', { name: 'Board' }).click();
     const maple = card(page, 'New', 'Mouse Maple');
     await expect(maple).toBeVisible();
+    // What loads beside the board (the saved views, the trial banner) is in place before the card is
+    // measured: either arriving later pushes the board down, and the press would miss the card.
+    await expect(page.getByRole('combobox', { name: 'Saved views' })).toBeVisible();
+    await expect(page.getByText(/scores remaining/)).toBeVisible();
 
     // Press, move past the 6 px that starts a drag, carry it over First call, release.
     const target = column(page, 'First call');
@@ -109,5 +113,77 @@ test.describe("the fund's own stages on a board (issue 31 point 1)", () => {
     await page.reload();
     await expect(card(page, 'First call', 'Mouse Maple')).toBeVisible();
     await expect(column(page, 'New').getByRole('button', { name: /Mouse Maple/ })).toHaveCount(0);
+  });
+});
+
+test.describe('a move the server refuses goes back (issue 31 point 1)', () => {
+  test.setTimeout(120_000);
+
+  test('a card dropped on a stage another admin deleted meanwhile returns to its column with an error, and stays there after a reload', async ({
+    page,
+  }) => {
+    const vc = await createFund('Rolf Rollback');
+    // One deal, brought in by the CSV import (no deck needed): it starts in New.
+    const form = new FormData();
+    form.append('file', new Blob([`Company,Sector,Location,Date added\nRollback Robin,SaaS,US,${new Date().toISOString().slice(0, 10)}\n`], { type: 'text/csv' }), 'deals.csv');
+    const upload = await api<{ id: string; mapping: Record<string, number> }>(vc, 'POST', '/api/vc/deal-imports', form);
+    await api(vc, 'POST', `/api/vc/deal-imports/${upload.id}/start`, { mapping: upload.mapping });
+    await expect.poll(async () => (await api<{ imported: number }>(vc, 'GET', `/api/vc/deal-imports/${upload.id}`)).imported, { timeout: 60_000 }).toBe(1);
+
+    await useSession(page, vc);
+    await page.goto('/vc/pipeline');
+    await page.getByRole('radio', { name: 'Board' }).click();
+    await expect(card(page, 'New', 'Rollback Robin')).toBeVisible();
+    await expect(column(page, 'Screening')).toBeVisible();
+
+    // Meanwhile an admin (another tab) removes the empty Screening stage: this board still shows it.
+    const { stages } = await api<{ stages: { id: string; name: string; triage: string }[] }>(vc, 'GET', '/api/vc/stages');
+    await api(vc, 'PUT', '/api/vc/stages', {
+      stages: stages.filter((s) => s.name !== 'Screening').map(({ id, name, triage }) => ({ id, name, triage })),
+    });
+
+    // The board's reads after the drop are held until the rollback is checked: the card must come
+    // back by the client's rollback, not by the board being read again.
+    const held: (() => Promise<void>)[] = [];
+    let hold = false;
+    await page.route(/\/api\/vc\/deals\/board(\?|$)/, async (route) => {
+      if (!hold) return route.continue();
+      await new Promise<void>((release) => held.push(async () => {
+        await route.continue();
+        release();
+      }));
+    });
+    const refused = page.waitForResponse((r) => /\/api\/vc\/deals\/[^/]+\/stage$/.test(r.url()) && r.request().method() === 'POST');
+
+    await card(page, 'New', 'Rollback Robin').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(column(page, 'Screening')).toHaveClass(/ring-brand-400/);
+    hold = true;
+    await page.keyboard.press('Space');
+    expect((await refused).status()).toBe(404);
+
+    // Back in New at once, an error toast, no success toast.
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications.getByRole('alert')).toContainText('Stage not found');
+    await expect(notifications.getByRole('status')).toHaveCount(0);
+    await expect(notifications).not.toContainText('Deal moved');
+    await expect(card(page, 'New', 'Rollback Robin')).toBeVisible();
+    await expect(column(page, 'Screening').getByRole('button', { name: /Rollback Robin/ })).toHaveCount(0);
+    await expect(column(page, 'New').getByLabel('1 deal', { exact: true })).toBeVisible();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await shoot(page, 'board-move-refused');
+
+    // The board read again: the stage is gone, the card still in New; after a reload too.
+    hold = false;
+    for (const release of held.splice(0)) await release();
+    await expect(column(page, 'Screening')).toHaveCount(0);
+    await expect(card(page, 'New', 'Rollback Robin')).toBeVisible();
+    await page.unroute(/\/api\/vc\/deals\/board(\?|$)/);
+    await page.reload();
+    await expect(card(page, 'New', 'Rollback Robin')).toBeVisible();
+    await expect(column(page, 'Screening')).toHaveCount(0);
+    const { deals } = await api<{ deals: { startupName: string; status: string }[] }>(vc, 'GET', '/api/vc/deals');
+    expect(deals).toMatchObject([{ startupName: 'Rollback Robin', status: 'new' }]);
   });
 });

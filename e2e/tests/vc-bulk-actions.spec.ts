@@ -20,7 +20,7 @@ async function seedDeals(vc: TestUser, n: number) {
 test.describe('bulk actions on the pipeline (issue 31 point 3)', () => {
   test.setTimeout(240_000);
 
-  test('picks rows by click and shift-click, then moves all 1,000 matching deals to Hot with one Undo', async ({ page }) => {
+  test('picks rows by click and shift-click, moves all 1,000 matching deals to Hot with one Undo, and asks the reasons for Cold', async ({ page }) => {
     const vc = await createFund('Bea Bulk');
     await seedDeals(vc, 1000);
     await useSession(page, vc);
@@ -66,5 +66,18 @@ test.describe('bulk actions on the pipeline (issue 31 point 3)', () => {
     const [first] = (await api<{ deals: { id: string }[] }>(vc, 'GET', '/api/vc/deals?limit=1')).deals;
     const { activity } = await api<{ activity: { text: string; note: string }[] }>(vc, 'GET', `/api/vc/deals/${first!.id}/activity`);
     expect(activity.map((a) => a.text)).toEqual(expect.arrayContaining(['Moved from New to Hot', 'Moved from Hot to New']));
+
+    // Cold under Set status is a decline: it asks for the reasons the applicants are sent, as Decline… does.
+    await page.getByRole('checkbox', { name: 'Select Bulk 1', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select Bulk 2', exact: true }).click();
+    await expect(bar).toContainText('2 deals selected');
+    await bar.getByLabel('Set status').selectOption('cold');
+    const dialog = page.getByRole('dialog', { name: 'Decline 2 deals' });
+    await expect(dialog).toBeVisible();
+    await shoot(page, 'bulk-cold-decline');
+    await dialog.getByLabel('Reasons (one a line)').fill('Outside our thesis');
+    await dialog.getByRole('button', { name: 'Decline 2 deals' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '2 deals declined.' })).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await api<{ counts: { cold: number } }>(vc, 'GET', '/api/vc/deals?limit=1')).counts.cold).toBe(2);
   });
 });

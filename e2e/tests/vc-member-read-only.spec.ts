@@ -1,7 +1,7 @@
 import { api, createUser, expect, shoot, test, useSession } from '../fixtures.ts';
 
-// Issue 29 point 7: a member sees the admin-only weight screens read-only, with who can change them.
-test('a member sees Investment Weights and Scoring Preferences read-only, naming the admins; the admin can edit', async ({ page }) => {
+// Issue 29 point 7: a member sees the admin-only settings screens read-only, with who can change them.
+test('a member sees Investment Weights, Scoring Preferences, Fund Profile and Alerts read-only, naming the admins; the admin can edit', async ({ page }) => {
   const admin = await createUser('vc', 'Ada Admin');
   await api(admin, 'POST', '/vc/profile/step1/', { fund_name: 'Roles Ventures', website: '', sectors: ['SaaS'], stages: ['Seed'], geography: ['US'], ticket_size_min: null, ticket_size_max: null });
   const { invite } = await api<{ invite: { url: string } }>(admin, 'POST', '/vc/team/invites/', { email: null, role: 'member' });
@@ -22,9 +22,27 @@ test('a member sees Investment Weights and Scoring Preferences read-only, naming
   await expect(page.getByRole('button', { name: 'Save Scoring Preferences' })).toHaveCount(0);
   await shoot(page, 'member-scoring-preferences');
 
+  await page.goto('/vc/settings?tab=fund');
+  await expect(page.getByRole('note')).toHaveText("Read-only: only your fund's admins can change your fund's profile and thesis (Ada Admin).");
+  await expect(page.getByRole('textbox', { name: /Fund name/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Europe' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Fund Profile' })).toHaveCount(0);
+  await shoot(page, 'member-fund-profile');
+
+  await page.goto('/vc/settings?tab=alerts');
+  await expect(page.getByRole('note')).toHaveText("Read-only: only your fund's admins can change your fund's Slack and Teams alerts (Ada Admin).");
+  await expect(page.getByRole('textbox', { name: 'Slack webhook URL' })).toBeDisabled();
+  for (const name of ['Save', 'Send test']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await shoot(page, 'member-alerts');
+
   await useSession(page, admin);
   await page.goto('/vc/settings/weights');
   await expect(page.getByRole('button', { name: 'Save Weights' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await page.goto('/vc/settings?tab=fund');
+  await expect(page.getByRole('button', { name: 'Save Fund Profile' })).toBeVisible();
+  await page.goto('/vc/settings?tab=alerts');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
 });
 

@@ -1,4 +1,5 @@
 import type { Fact, SectionKind } from '@fitscore/contracts';
+import { plural } from './plural';
 
 export const SECTION_LABELS: Record<SectionKind, string> = {
   problem: 'Problem',
@@ -68,7 +69,7 @@ export function factText(fact: FactLike): string {
     return `${name} ${money}${per}`;
   }
   if (fact.unit === 'percent') return `${name} ${fact.value}%${per}`;
-  if (fact.unit === 'months') return `${name} ${fact.value} months`;
+  if (fact.unit === 'months') return `${name} ${plural(fact.value, 'month')}`;
   return `${name} ${new Intl.NumberFormat('en-US').format(fact.value)}${per}`;
 }
 

@@ -98,6 +98,7 @@ function AccountTab() {
 function FundTab({ profile }: { profile: VcFundProfile | null }) {
   const save = useSaveFundStep('Failed to save fund profile');
   const toast = useToast();
+  const role = useFundRole();
   const onSubmit = async (values: FundStep) => {
     try {
       await save.mutateAsync(values);
@@ -109,7 +110,8 @@ function FundTab({ profile }: { profile: VcFundProfile | null }) {
   };
   return (
     <SectionCard title="Fund Profile" description="Your investment thesis: incoming deals are matched against it.">
-      <FundStepForm initial={fundStepValues(profile)} submitLabel="Save Fund Profile" onSubmit={onSubmit} />
+      {role.readOnly ? <AdminOnlyNote admins={role.admins} what="your fund's profile and thesis" /> : null}
+      <FundStepForm initial={fundStepValues(profile)} submitLabel="Save Fund Profile" onSubmit={onSubmit} readOnly={role.readOnly} />
     </SectionCard>
   );
 }
@@ -394,7 +396,7 @@ export default function VcSettingsPage() {
           <BillingTab />
         </Tabs.Content>
         <Tabs.Content value="alerts" className="focus-visible:outline-none">
-          <AlertsTab />
+          <AdminTab of={AlertsTab} />
         </Tabs.Content>
         <Tabs.Content value="team" className="focus-visible:outline-none">
           <TeamSection />

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 import { useDeckLinkAlerts, useReadDeckLinkAlerts, useRevokeDeckLink } from '../api/deck-links';
 import { dateTimeFormat, linkState, linkTitle, viewsText } from '../lib/format';
 
@@ -26,7 +27,7 @@ export function DeckLinkRow({ link }: { link: DeckLink }) {
           {link.allow_download ? <Badge tone="amber">Downloads on</Badge> : null}
         </p>
         <p className="text-xs text-slate-500">
-          Deck v{link.deck.version} ({link.deck.pages} pages) · created {dateTimeFormat.format(new Date(link.created_at))}
+          Deck v{link.deck.version} ({plural(link.deck.pages, 'page')}) · created {dateTimeFormat.format(new Date(link.created_at))}
           {link.expires_at ? ` · ${state === 'expired' ? 'expired' : 'expires'} ${dateTimeFormat.format(new Date(link.expires_at))}` : ' · never expires'}
         </p>
         <p className="flex items-center gap-1 text-xs text-slate-600">

@@ -1,4 +1,5 @@
 import type { DeckLink } from '@fitscore/contracts';
+import { plural } from '@/lib/plural';
 
 export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -14,7 +15,7 @@ export function linkState(link: DeckLink): LinkState {
 export const linkTitle = (link: DeckLink) => link.recipient_name || link.recipient_email || 'General link';
 
 export function viewsText(link: DeckLink) {
-  const views = `${link.views} ${link.views === 1 ? 'viewer' : 'viewers'}`;
+  const views = plural(link.views, 'viewer');
   return link.last_viewed_at ? `${views} · last seen ${dateTimeFormat.format(new Date(link.last_viewed_at))}` : views;
 }
 

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCompareVersions, useDeckVersions, useRescoreRun, useRescoreVersion } from '../api/versions';
 import { factText, pagesText, SECTION_LABELS, signed } from '@/lib/deck-labels';
+import { plural } from '@/lib/plural';
 
 const versionName = (v: DeckVersion) => `Version ${v.version}`;
 
@@ -147,7 +148,7 @@ function Comparison({ cmp }: { cmp: VersionComparison }) {
       <section aria-labelledby="cmp-facts">
         <h3 id="cmp-facts" className="text-sm font-semibold text-slate-900">Facts</h3>
         <p className="mt-1 text-xs text-slate-500">
-          {cmp.facts.unchanged} {cmp.facts.unchanged === 1 ? 'fact' : 'facts'} unchanged.
+          {plural(cmp.facts.unchanged, 'fact')} unchanged.
         </p>
         <div className="mt-2 grid gap-4 md:grid-cols-3">
           <FactList title="Added" tone="text-emerald-800" items={cmp.facts.added.map((f) => ({ text: factText(f), where: f.page ? `page ${f.page}` : null, quote: f.quote }))} />

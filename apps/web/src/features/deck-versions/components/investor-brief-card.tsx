@@ -25,6 +25,10 @@ export function InvestorBriefCard() {
             What an investor sees first
           </CardTitle>
           <p className="mt-1 text-sm text-slate-600">The 30-second brief of your deck: each figure with the page it was read on.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Built from your latest score, which also reads your profile. A fund that receives only your deck reads the deck alone,
+            without the figures marked ‘your profile’, and ranks it with its own weights.
+          </p>
         </div>
       </CardHeader>
       <CardBody className="space-y-5">

@@ -2,6 +2,7 @@ import type { FitScoreResult, ReadabilityFinding } from '@fitscore/contracts';
 import { BookOpen, Contrast, Hash, Type } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { plural } from '@/lib/plural';
 
 const CHECKS: Record<ReadabilityFinding['check'], { label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }> = {
   words: { label: 'Too much text', icon: BookOpen },
@@ -37,7 +38,7 @@ export function ReadabilityCard({ result }: { result: FitScoreResult }) {
         {!readability ? (
           <p className="text-sm text-slate-600">This score was made before readability advice existed. Score your deck again to see it.</p>
         ) : pages.length === 0 ? (
-          <p className="text-sm text-slate-700">No readability problems found on your {measured.length} pages.</p>
+          <p className="text-sm text-slate-700">No readability problems found on your {plural(measured.length, 'page')}.</p>
         ) : (
           <ol className="space-y-4" aria-label="Readability advice by page">
             {pages.map(([page, findings]) => (
@@ -64,7 +65,7 @@ export function ReadabilityCard({ result }: { result: FitScoreResult }) {
         )}
         {readability ? (
           <p className="mt-4 text-xs text-slate-500">
-            Words and figures checked on all {measured.length} pages; text size on {sizePages} and contrast on {contrastPages} (as many as
+            Words and figures checked on all {plural(measured.length, 'page')}; text size on {sizePages} and contrast on {contrastPages} (as many as
             the scoring had time for).
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import type { Benchmark } from '@fitscore/contracts';
+import { plural } from '@/lib/plural';
 
 /** A benchmark threshold as people read it: '$1B', '$10K', '10%', '3x', '12 months', '1,000'. */
 export function formatThreshold(value: number, unit: string): string {
@@ -6,7 +7,7 @@ export function formatThreshold(value: number, unit: string): string {
   if (unit.startsWith('USD')) return `$${compact(value)}`;
   if (unit.startsWith('%')) return `${value}%`;
   if (unit === 'ratio') return `${value}x`;
-  if (unit === 'months') return `${value} months`;
+  if (unit === 'months') return plural(value, 'month');
   return new Intl.NumberFormat('en-US').format(value);
 }
 

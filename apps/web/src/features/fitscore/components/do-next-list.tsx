@@ -1,4 +1,5 @@
 import { SUB_SCORE_LABELS, type FitScoreViewAnalysis } from '@fitscore/contracts';
+import { plural } from '@/lib/plural';
 
 /** The Top 3 Do-Next: each tied to a weak dimension, with what to add and the points it is worth. */
 export function DoNextList({ analysis }: { analysis: FitScoreViewAnalysis }) {
@@ -15,7 +16,7 @@ export function DoNextList({ analysis }: { analysis: FitScoreViewAnalysis }) {
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <p className="font-semibold text-slate-900">{item.title}</p>
               {item.gain > 0 ? (
-                <span className="text-sm font-semibold text-emerald-700">+{item.gain} FitScore {item.gain === 1 ? 'point' : 'points'}</span>
+                <span className="text-sm font-semibold text-emerald-700">+{plural(item.gain, 'FitScore point')}</span>
               ) : null}
             </div>
             <p className="text-xs font-medium text-slate-500">{SUB_SCORE_LABELS[item.dimension]}</p>

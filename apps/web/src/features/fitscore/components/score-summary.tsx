@@ -2,6 +2,7 @@ import { matchLabel, type FitScoreView } from '@fitscore/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import { ScoreRing } from './score-ring';
 import { scoreClasses } from './tones';
 
@@ -26,7 +27,7 @@ export function ScoreSummary({ result, className }: { result: FitScoreView; clas
         </div>
         <p className="text-xs text-slate-500">
           Scored {new Date(result.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-          {result.deck.filename ? ` · ${result.deck.filename} (v${result.deck.version})` : ''} · {analysis.deck.pages} pages
+          {result.deck.filename ? ` · ${result.deck.filename} (v${result.deck.version})` : ''} · {plural(analysis.deck.pages, 'page')}
           {analysis.deck.ocrPages > 0 ? `, ${analysis.deck.ocrPages} read from images` : ''}
         </p>
         <p className="mx-auto max-w-sm text-xs text-slate-600" data-testid="own-weights-note">

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 import { useMetrics } from '../api/metrics';
 import { EditMetricsDialog } from './edit-metrics-dialog';
 
@@ -45,7 +46,7 @@ export function KeyMetricsCard() {
                 { label: KEY_METRIC_LABELS.cac, value: show(metrics.data.current.cac, (n) => formatMoney(n)) },
                 { label: KEY_METRIC_LABELS.burn, value: show(metrics.data.current.burn, (n) => formatMoney(n)) },
                 { label: KEY_METRIC_LABELS.cash, value: show(metrics.data.current.cash, (n) => formatMoney(n)) },
-                { label: KEY_METRIC_LABELS.runwayMonths, value: show(metrics.data.current.runway_display_months, (n) => `${n} months`) },
+                { label: KEY_METRIC_LABELS.runwayMonths, value: show(metrics.data.current.runway_display_months, (n) => plural(n, 'month')) },
               ].map((m) => (
                 <div key={m.label} className="rounded-xl bg-slate-50 p-3">
                   <dt className="text-xs font-medium text-slate-500">{m.label}</dt>

@@ -1,5 +1,6 @@
 import { formatMoney, type MetricPoint } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { plural } from '@/lib/plural';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 
@@ -11,7 +12,7 @@ export default function MetricCharts({ history }: { history: MetricPoint[] }) {
     <div className="grid gap-6 md:grid-cols-2">
       <figure>
         <figcaption className="mb-2 text-sm font-semibold text-slate-700">MRR trend</figcaption>
-        <div className="h-48" role="img" aria-label={`MRR over ${data.length} recorded update${data.length === 1 ? '' : 's'}`}>
+        <div className="h-48" role="img" aria-label={`MRR over ${plural(data.length, 'recorded update')}`}>
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -25,7 +26,7 @@ export default function MetricCharts({ history }: { history: MetricPoint[] }) {
       </figure>
       <figure>
         <figcaption className="mb-2 text-sm font-semibold text-slate-700">Monthly burn</figcaption>
-        <div className="h-48" role="img" aria-label={`Burn over ${data.length} recorded update${data.length === 1 ? '' : 's'}`}>
+        <div className="h-48" role="img" aria-label={`Burn over ${plural(data.length, 'recorded update')}`}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />

@@ -1,3 +1,5 @@
+import { plural } from '@/lib/plural';
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -26,7 +28,7 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   ];
   for (const [size, unit] of units) {
     const n = Math.floor(seconds / size);
-    if (n >= 1 && seconds < 60 * 60 * 24 * 30) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+    if (n >= 1 && seconds < 60 * 60 * 24 * 30) return `${plural(n, unit)} ago`;
   }
   return formatDate(iso);
 }

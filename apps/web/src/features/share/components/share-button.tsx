@@ -8,6 +8,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { copyText } from '@/lib/clipboard';
+import { plural } from '@/lib/plural';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -28,7 +29,7 @@ function expiryText(link: ShareLink) {
 }
 
 function viewsText(link: ShareLink) {
-  const views = `${link.views} ${link.views === 1 ? 'view' : 'views'}`;
+  const views = plural(link.views, 'view');
   return link.last_viewed_at ? `${views} · last ${dateTimeFormat.format(new Date(link.last_viewed_at))}` : views;
 }
 

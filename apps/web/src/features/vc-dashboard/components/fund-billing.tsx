@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useFundBillingPortal, useFundCheckout } from '../api/billing';
 import { formatDay, formatMoney } from '../lib/labels';
 import { AdminOnlyNote } from '@/components/ui/admin-only-note';
+import { plural } from '@/lib/plural';
 
 const STATUS_LABELS: Record<FundSubscription['status'], string> = { active: 'Active', past_due: 'Past due', canceled: 'Canceled' };
 
@@ -283,7 +284,7 @@ export function BillingSummary({ subscription, admins }: { subscription: FundSub
               ? 'This server takes no payments: its operator sets plans, and there are no invoices.'
               : subscription.invoices.length === 0
                 ? 'No invoices yet. Stripe issues one when your fund pays for Pro.'
-                : `${subscription.invoices.length} invoice${subscription.invoices.length === 1 ? '' : 's'} from Stripe, each as a PDF.`}
+                : `${plural(subscription.invoices.length, 'invoice')} from Stripe, each as a PDF.`}
           </p>
         </CardBody>
       </Card>

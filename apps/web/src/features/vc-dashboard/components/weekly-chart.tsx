@@ -1,6 +1,7 @@
 import { DEAL_SOURCES, type DealWeeks } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SOURCE_COLORS, SOURCE_LABELS } from '../lib/labels';
+import { plural } from '@/lib/plural';
 
 const week = (start: string) => new Date(`${start}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -12,7 +13,7 @@ export default function WeeklyChart({ weeks }: { weeks: DealWeeks['weeks'] }) {
   return (
     <figure>
       <figcaption className="mb-2 text-sm font-semibold text-slate-700">Deals received per week</figcaption>
-      <div className="h-44" role="img" aria-label={`${total} deal${total === 1 ? '' : 's'} received in the last ${weeks.length} weeks, by source`}>
+      <div className="h-44" role="img" aria-label={`${plural(total, 'deal')} received in the last ${weeks.length} weeks, by source`}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />

@@ -6,9 +6,10 @@ import { ExportButton } from '@/components/ui/export-button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { exportSelectionCsv, useBulkAction, useUndoBulk } from '../api/bulk';
 
-const n = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'deal' : 'deals'}`;
+const n = (count: number) => plural(count, 'deal', { format: (c) => c.toLocaleString('en-US') });
 
 /** The decline of a selection: the reasons every applicant hears (one a line) and the fund's own note. */
 function BulkDeclineDialog({ count, open, onClose, onConfirm }: { count: number; open: boolean; onClose: () => void; onConfirm: (reasons: string[], note: string) => void }) {
@@ -71,7 +72,7 @@ export function BulkBar({
   const undo = useUndoBulk();
   const toast = useToast();
   const [tag, setTag] = useState('');
-  // Declining: true for Decline…, or the Cold stage a move goes to (it declines too).
+  // Declining: true for Decline… or Set status → Cold, or the Cold stage a move goes to (each declines).
   const [declining, setDeclining] = useState<boolean | FundStage>(false);
   const [done, setDone] = useState<{ batchId: string; text: string } | null>(null);
 
@@ -128,7 +129,8 @@ export function BulkBar({
           disabled={busy}
           onChange={(e) => {
             const status = DEAL_STATUSES.find((s) => s === e.target.value);
-            if (status) run({ kind: 'status', status }, (c) => `${n(c)} moved to ${DEAL_STATUS_LABELS[status]}.`);
+            if (status === 'cold') setDeclining(true);
+            else if (status) run({ kind: 'status', status }, (c) => `${n(c)} moved to ${DEAL_STATUS_LABELS[status]}.`);
           }}
         >
           <option value="">Set status…</option>

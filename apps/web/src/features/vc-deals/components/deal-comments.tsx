@@ -14,6 +14,7 @@ import { formatDateTime } from '../lib/labels';
 import { BlindNotice } from './blind-notice';
 import { CommentEditor } from './comment-editor';
 import { MarkdownLight } from '@/components/ui/markdown-light';
+import { plural } from '@/lib/plural';
 
 function CommentItem({ comment, dealId, members }: { comment: DealComment; dealId: string; members: FundMember[] }) {
   const [editing, setEditing] = useState(false);
@@ -140,7 +141,7 @@ export function DealComments({ dealId, members }: { dealId: string; members: Fun
           <CardTitle id="comments-title">Comments</CardTitle>
           {query.data && !query.data.hidden ? (
             <span className="text-xs text-slate-500">
-              {query.data.comments.length} comment{query.data.comments.length === 1 ? '' : 's'}
+              {plural(query.data.comments.length, 'comment')}
             </span>
           ) : null}
         </CardHeader>

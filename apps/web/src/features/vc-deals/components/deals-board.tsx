@@ -26,6 +26,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import { fetchColumnPage, useMoveToStage, type BoardQuery } from '../api/board';
 import { DeclineDialog } from './decline-dialog';
 import { FitScoreBar } from './fitscore-bar';
@@ -205,7 +206,7 @@ function BoardColumn({
         </h3>
         <span
           className="rounded-full bg-white px-2 text-xs font-semibold text-slate-600 ring-1 ring-slate-200"
-          aria-label={`${column.count} ${column.count === 1 ? 'deal' : 'deals'}`}
+          aria-label={plural(column.count, 'deal')}
         >
           {column.count}
         </span>
@@ -381,7 +382,12 @@ export function DealsBoard({ board, stages, query }: { board: DealBoard; stages:
         accessibility={{ announcements, screenReaderInstructions: { draggable: BOARD_INSTRUCTIONS } }}
       >
         <div
-          className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 py-1 pb-3 sm:mx-0 sm:scroll-px-1 sm:px-1"
+          // No snapping while a card is dragged: the drag's auto-scroll moves a few pixels at a time,
+          // which mandatory snapping turns into a jump of a whole column per step.
+          className={cn(
+            '-mx-4 flex scroll-px-4 gap-3 overflow-x-auto px-4 py-1 pb-3 sm:mx-0 sm:scroll-px-1 sm:px-1',
+            active ? 'snap-none' : 'snap-x snap-mandatory',
+          )}
           role="region"
           aria-label="Board: deals by stage in our process"
         >

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { boardQuery, useDealBoard, useStages } from '../api/board';
 import { useAssignDeal, useDealFacets, useDealList, useMembers } from '../api/deals';
 import { useSavedViews } from '../api/saved-views';
@@ -393,7 +394,7 @@ export function DealsWorkspace({ title, subtitle, fixedStatus, empty, headerActi
               <p className="text-xs text-slate-500" aria-live="polite">
                 {board.isFetching
                   ? 'Updating…'
-                  : `${board.data.columns.reduce((n, c) => n + c.count, 0)} deals across ${board.data.columns.length} stages`}
+                  : `${plural(board.data.columns.reduce((n, c) => n + c.count, 0), 'deal')} across ${plural(board.data.columns.length, 'stage')}`}
               </p>
               <DealsBoard board={board.data} stages={stages.data.stages} query={query} />
             </>

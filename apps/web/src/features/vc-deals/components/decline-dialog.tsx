@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import { useDeclineReasons } from '../api/deals';
 import { howFounderHears, withReason } from '../lib/decline';
 
@@ -138,7 +139,7 @@ function DeclineForm({
         <p className="text-xs text-slate-500" aria-live="polite">
           {chosen.length === 0
             ? 'Pick or add at least one reason.'
-            : `${chosen.length} ${chosen.length === 1 ? 'reason' : 'reasons'} picked`}
+            : `${plural(chosen.length, 'reason')} picked`}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="secondary" onClick={onCancel}>

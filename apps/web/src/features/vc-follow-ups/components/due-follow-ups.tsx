@@ -9,12 +9,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useCompleteFollowUp, useDueFollowUps } from '../api/follow-ups';
 import { formatDue } from '../lib/due-time';
 
 export const NOTHING_DUE = 'Nothing due. Reminders you set on deals appear here when their time comes.';
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const days = (n: number) => plural(n, 'day');
 
 function DueReminder({ reminder: r }: { reminder: DueFollowUps['reminders'][number] }) {
   const complete = useCompleteFollowUp(r.dealId);

@@ -12,10 +12,11 @@ import { useToast } from '@/components/ui/toast';
 import { UpgradePrompt } from '@/components/ui/upgrade-prompt';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { exportFundArchive, useCancelDeletion, useFundDeletion, useScheduleDeletion } from '../api/fund-data';
 import { deletionDate } from './deletion-date';
 
-const graceInWords = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);
+const graceInWords = (hours: number) => (hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour'));
 
 function ExportCard() {
   return (

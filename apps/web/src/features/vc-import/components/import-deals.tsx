@@ -11,9 +11,11 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { downloadImportReport, useCurrentImport, useImportPreview, useStartImport, useUploadImport } from '../api/imports';
 
 const number = new Intl.NumberFormat('en-US');
+const rows = (n: number) => plural(n, 'row', { format: number.format });
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Import deals: upload → map the columns (with a preview) → the import's progress → its report. */
@@ -72,7 +74,7 @@ function MappingStep({ imp, onAnother }: { imp: DealImport; onAnother: () => voi
         <CardHeader>
           <CardTitle>Map the columns</CardTitle>
           <span className="text-sm text-slate-600">
-            {imp.filename} · {number.format(imp.totalRows)} rows
+            {imp.filename} · {rows(imp.totalRows)}
           </span>
         </CardHeader>
         <CardBody>
@@ -161,7 +163,7 @@ function MappingStep({ imp, onAnother }: { imp: DealImport; onAnother: () => voi
           disabled={mapping.company === undefined || start.isPending}
           aria-busy={start.isPending}
         >
-          Import {number.format(imp.totalRows)} rows
+          Import {rows(imp.totalRows)}
         </Button>
         <Button variant="secondary" onClick={onAnother}>
           Choose another file
@@ -198,7 +200,7 @@ function ProgressStep({ imp }: { imp: DealImport }) {
       </CardHeader>
       <CardBody className="space-y-4">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {number.format(imp.processed)} of {number.format(imp.totalRows)} rows. You can leave this page: the import goes on.
+          {number.format(imp.processed)} of {rows(imp.totalRows)}. You can leave this page: the import goes on.
         </p>
         <ProgressBar value={pct} label="Import progress" />
         <Counts imp={imp} />
@@ -214,7 +216,7 @@ function ReportStep({ imp, onAnother }: { imp: DealImport; onAnother: () => void
         <CardHeader>
           <CardTitle>{imp.status === 'failed' ? 'Import stopped' : 'Import finished'}</CardTitle>
           <span className="text-sm text-slate-600">
-            {imp.filename} · {number.format(imp.processed)} of {number.format(imp.totalRows)} rows
+            {imp.filename} · {number.format(imp.processed)} of {rows(imp.totalRows)}
           </span>
         </CardHeader>
         <CardBody className="space-y-4">

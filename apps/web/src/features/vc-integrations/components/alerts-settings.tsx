@@ -73,8 +73,9 @@ function TestResults({ results }: { results: AlertTestResult[] }) {
 /**
  * The Alerts form: Slack and Teams webhook URLs (shown masked once saved; leave a masked value as
  * it is to keep it, clear it to remove), the events sent, the match threshold, Save and Send test.
+ * `readOnly`: a member's view: the values, no Save or Send test.
  */
-export function AlertsSettingsForm({ initial }: { initial: IntegrationSettings }) {
+export function AlertsSettingsForm({ initial, readOnly = false }: { initial: IntegrationSettings; readOnly?: boolean }) {
   const [slack, setSlack] = useState(initial.slackWebhookUrl ?? '');
   const [teams, setTeams] = useState(initial.teamsWebhookUrl ?? '');
   const [events, setEvents] = useState<AlertEvent[]>(initial.events);
@@ -118,52 +119,56 @@ export function AlertsSettingsForm({ initial }: { initial: IntegrationSettings }
   const saved = Boolean(stored.slackWebhookUrl || stored.teamsWebhookUrl);
   return (
     <form onSubmit={(e) => void onSave(e)} className="space-y-6" noValidate>
-      <div className="grid gap-5 lg:grid-cols-2">
-        <Field label="Slack webhook URL" hint="Slack app → Incoming Webhooks → Add New Webhook to Workspace, then copy the URL.">
-          {(ids) => <Input {...ids} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://hooks.slack.com/services/…" value={slack} onChange={(e) => setSlack(e.target.value)} />}
-        </Field>
-        <Field label="Microsoft Teams webhook URL" hint="In the channel: Workflows → 'Post to a channel when a webhook request is received', then copy the URL.">
-          {(ids) => <Input {...ids} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://…powerplatform.com/…" value={teams} onChange={(e) => setTeams(e.target.value)} />}
-        </Field>
-      </div>
-      <div className="grid gap-5 lg:grid-cols-2">
-        <EventChoices value={events} onChange={setEvents} />
-        <div className="space-y-1.5">
-          <label htmlFor={thresholdId} className="block text-sm font-medium text-slate-700">
-            Alert threshold (FitScore)
-          </label>
-          <Input
-            id={thresholdId}
-            type="number"
-            min={0}
-            max={100}
-            step={1}
-            inputMode="numeric"
-            className="w-28"
-            value={threshold}
-            onChange={(e) => setThreshold(e.target.value)}
-            aria-describedby={`${thresholdId}-hint`}
-          />
-          <p id={`${thresholdId}-hint`} className="text-xs text-slate-500">
-            Match alerts, in FitScore and in these channels, need a FitScore at or above this.
-          </p>
+      <fieldset disabled={readOnly} className="space-y-6 disabled:opacity-60">
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Field label="Slack webhook URL" hint="Slack app → Incoming Webhooks → Add New Webhook to Workspace, then copy the URL.">
+            {(ids) => <Input {...ids} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://hooks.slack.com/services/…" value={slack} onChange={(e) => setSlack(e.target.value)} />}
+          </Field>
+          <Field label="Microsoft Teams webhook URL" hint="In the channel: Workflows → 'Post to a channel when a webhook request is received', then copy the URL.">
+            {(ids) => <Input {...ids} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://…powerplatform.com/…" value={teams} onChange={(e) => setTeams(e.target.value)} />}
+          </Field>
         </div>
-      </div>
+        <div className="grid gap-5 lg:grid-cols-2">
+          <EventChoices value={events} onChange={setEvents} />
+          <div className="space-y-1.5">
+            <label htmlFor={thresholdId} className="block text-sm font-medium text-slate-700">
+              Alert threshold (FitScore)
+            </label>
+            <Input
+              id={thresholdId}
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              inputMode="numeric"
+              className="w-28"
+              value={threshold}
+              onChange={(e) => setThreshold(e.target.value)}
+              aria-describedby={`${thresholdId}-hint`}
+            />
+            <p id={`${thresholdId}-hint`} className="text-xs text-slate-500">
+              Match alerts, in FitScore and in these channels, need a FitScore at or above this.
+            </p>
+          </div>
+        </div>
+      </fieldset>
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
       {results ? <TestResults results={results} /> : null}
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={() => void onTest()} disabled={!saved || test.isPending}>
-          <Send className="h-4 w-4" aria-hidden="true" />
-          {test.isPending ? 'Sending...' : 'Send test'}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={() => void onTest()} disabled={!saved || test.isPending}>
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {test.isPending ? 'Sending...' : 'Send test'}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { FundReport } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { percent, shareCell } from '../lib/format';
 import { ChartCard } from './chart-card';
+import { plural } from '@/lib/plural';
 
 const COLOR = '#4f46e5';
 
@@ -27,7 +28,7 @@ export function FunnelReport({ report }: { report: FundReport }) {
       }}
       footer={
         <p className="mt-2 text-xs text-slate-500">
-          {passed} of {first} deal{first === 1 ? '' : 's'} passed on (now in a Cold stage).
+          {passed} of {plural(first, 'deal')} passed on (now in a Cold stage).
         </p>
       }
     >

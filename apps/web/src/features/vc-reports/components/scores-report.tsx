@@ -1,6 +1,7 @@
 import type { FundReport } from '@fitscore/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard, LEGEND_STYLE } from './chart-card';
+import { plural } from '@/lib/plural';
 
 const ARRIVED = '#cbd5e1';
 const REACHED = '#4f46e5';
@@ -27,7 +28,7 @@ export function ScoresReport({ report }: { report: FundReport }) {
       footer={
         unscored ? (
           <p className="mt-2 text-xs text-slate-500">
-            {unscored} deal{unscored === 1 ? '' : 's'} without a FitScore yet {unscored === 1 ? 'is' : 'are'} not shown.
+            {plural(unscored, 'deal')} without a FitScore yet {unscored === 1 ? 'is' : 'are'} not shown.
           </p>
         ) : null
       }

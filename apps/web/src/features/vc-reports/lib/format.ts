@@ -1,3 +1,5 @@
+import { plural } from '@/lib/plural';
+
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -8,8 +10,8 @@ export const monthLabel = (month: string) => monthName.format(new Date(`${month}
 /** A share 0-1 as a whole percentage; '–' when there is none. */
 export const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 /** A median in days; '–' when there is none. */
-export const daysLabel = (days: number | null) => (days === null ? '–' : `${days} day${days === 1 ? '' : 's'}`);
+export const daysLabel = (days: number | null) => (days === null ? '–' : plural(days, 'day'));
 /** A share for a CSV: a fraction with up to four decimals, empty when there is none. */
 export const shareCell = (share: number | null) => (share === null ? null : Math.round(share * 10_000) / 10_000);
 /** '1 deal', '3 deals'. */
-export const deals = (n: number) => `${n} deal${n === 1 ? '' : 's'}`;
+export const deals = (n: number) => plural(n, 'deal');

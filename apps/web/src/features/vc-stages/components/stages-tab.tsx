@@ -16,6 +16,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useFundStages, useSaveStages } from '../api/stages';
 import { BlindLookSettings } from './blind-look-settings';
 
@@ -77,7 +78,7 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
         if (stage && details?.deals) {
           setAsking((a) => [...a.filter((x) => x.stage.id !== stage.id), { stage, deals: details.deals! }]);
           setError(
-            `${stage.name} holds ${details.deals} ${details.deals === 1 ? 'deal' : 'deals'}: choose the stage they go to, then save again.`,
+            `${stage.name} holds ${plural(details.deals, 'deal')}: choose the stage they go to, then save again.`,
           );
         } else setError(errorMessage(err, 'Could not save your stages. Please try again.'));
       },
@@ -152,7 +153,7 @@ function StagesEditor({ stages }: { stages: FundStage[] }) {
         return (
           <div key={stage.id} className="rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
             <label className="block text-sm font-medium text-amber-900" htmlFor={`move-${stage.id}`}>
-              Where do the {deals} {deals === 1 ? 'deal' : 'deals'} in {stage.name} go?
+              Where do the {plural(deals, 'deal')} in {stage.name} go?
             </label>
             <Select
               id={`move-${stage.id}`}
