@@ -1,7 +1,7 @@
 import { DECK_LINK_GONE, DECK_LINK_WRONG_PASSCODE } from '@fitscore/contracts';
 import { deckLinks } from '@fitscore/db';
 import { eq, sql } from 'drizzle-orm';
-import { PAGE_IMAGE } from '@fitscore/deck-analysis';
+import { PAGE_IMAGE, TesseractEngine } from '@fitscore/deck-analysis';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -67,6 +67,19 @@ async function differingShare(a: Uint8Array, b: Uint8Array): Promise<number> {
     if (d > 48) differ++;
   }
   return differ / (pa.width * pa.height);
+}
+
+/**
+ * What a person reads on the page's bottom edge, where the watermark's plain line stands: the strip
+ * is cut out, drawn twice as large and read by the engine's own OCR.
+ */
+async function bottomLineText(jpeg: Uint8Array): Promise<string> {
+  const image = await loadImage(Buffer.from(jpeg));
+  const strip = Math.round(image.height * 0.08);
+  const canvas = createCanvas(image.width * 2, strip * 2);
+  canvas.getContext('2d').drawImage(image, 0, image.height - strip, image.width, strip, 0, 0, image.width * 2, strip * 2);
+  const engine = await TesseractEngine.create();
+  return (await engine.recognize(new Uint8Array(await canvas.encode('png')))).text;
 }
 
 describe('deck links', () => {
@@ -180,6 +193,12 @@ describe('deck links', () => {
     // The watermark covers a visible share of the page, and each reader's differs from the other's.
     expect(await differingShare(first.bytes, plain)).toBeGreaterThan(0.01);
     expect(await differingShare(first.bytes, second.bytes)).toBeGreaterThan(0.005);
+    // And it can be read back: each page names its own reader, and only them.
+    const firstLine = await bottomLineText(first.bytes);
+    expect(firstLine).toContain('reader.one@fund.vc');
+    expect(firstLine).not.toContain('reader.two');
+    expect(await bottomLineText(second.bytes)).toContain('reader.two@fund.vc');
+    expect(await bottomLineText(plain)).not.toContain('@fund.vc');
     // The same reader gets the same image again (kept, not drawn anew).
     expect(Buffer.from((await pageImage(token, one, 2)).bytes).equals(Buffer.from(first.bytes))).toBe(true);
     expect((await pageImage(token, one, 4)).status).toBe(404);

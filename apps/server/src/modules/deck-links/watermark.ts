@@ -50,12 +50,20 @@ export async function watermarkPage(png: Uint8Array, text: string): Promise<Uint
     }
   }
   ctx.restore();
-  // And once plainly along the bottom edge.
-  ctx.font = `${Math.round(size * 0.6)}px "${FAMILY}"`;
+  // And once plainly along the bottom edge, on a light plate over the bands: readable on a dark
+  // slide too, and by whoever has to find out whose copy leaked.
+  const line = `Shared with ${text}`;
+  const lineSize = Math.round(size * 0.6);
+  ctx.font = `${lineSize}px "${FAMILY}"`;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  ctx.fillStyle = 'rgba(60, 60, 72, 0.6)';
-  ctx.fillText(`Shared with ${text}`, width - size / 2, height - size / 3);
+  const right = width - size / 2;
+  const bottom = height - size / 3;
+  const pad = lineSize / 3;
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
+  ctx.fillRect(right - ctx.measureText(line).width - pad, bottom - lineSize * 1.2 - pad / 2, ctx.measureText(line).width + pad * 2, lineSize * 1.2 + pad);
+  ctx.fillStyle = 'rgba(40, 40, 52, 0.85)';
+  ctx.fillText(line, right, bottom);
   // JPEG: a third of PNG's encoding time and a quarter of its size for a page with a watermark (ADR 0072).
   return new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY));
 }
