@@ -250,7 +250,7 @@ export class DeckAnalyzer {
           else if (msg.type === 'ocr-image') {
             ocrTotal += 1;
             onProgress?.({ stage: 'ocr', done: ocrDone, total: ocrTotal });
-            const job = this.ocr(msg.image, ocrScope.signal).then((r) => {
+            const job = this.ocr(msg.image, msg.luminance, ocrScope.signal).then((r) => {
               ocrDone += 1;
               ocrMs += r.ms;
               onProgress?.({ stage: 'ocr', done: ocrDone, total: ocrTotal });
@@ -284,18 +284,19 @@ export class DeckAnalyzer {
     }
   }
 
-  private async ocr(image: Uint8Array, signal: AbortSignal): Promise<{ ocr: OcrText; ms: number }> {
+  private async ocr(image: Uint8Array, luminance: Uint8Array | undefined, signal: AbortSignal): Promise<{ ocr: OcrText; ms: number }> {
     const slot: Slot = await this.ocrPool.acquire(signal);
     try {
       const msg = await slot.run<OcrMessage>(
-        { type: 'ocr', image },
-        [image.buffer as ArrayBuffer],
+        { type: 'ocr', image, ...(luminance ? { luminance } : {}) },
+        [image.buffer as ArrayBuffer, ...(luminance ? [luminance.buffer as ArrayBuffer] : [])],
         (raw, done) => done(raw as unknown as OcrMessage),
         signal,
       );
       this.ocrPool.release(slot);
       if (msg.type === 'error') return { ocr: { text: '', title: null }, ms: 0 };
-      return { ocr: { text: msg.text, title: msg.title, smallestTextPt: msg.smallestTextPt, smallTextSample: msg.smallTextSample }, ms: msg.ms };
+      const { text, title, smallestTextPt, smallTextSample, lowestContrast, contrastSample } = msg;
+      return { ocr: { text, title, smallestTextPt, smallTextSample, lowestContrast, contrastSample }, ms: msg.ms };
     } catch (e) {
       this.ocrPool.release(slot);
       if (signal.aborted) throw e;

@@ -121,7 +121,7 @@ describe.skipIf(!fixtures.available)(`shared deck fixtures ${fixtures.reason}`, 
   it.each(Object.entries(REAL_WORDS))('real deck %s yields its text', async (file, words) => {
     const entry = manifest.find((m) => m.file === file);
     expect(entry, `${file} in manifest`).toBeDefined();
-    const deck = await readDeck(new Uint8Array(await readFile(entry!.path)), { ocr: (img) => engine.recognize(img) });
+    const deck = await readDeck(new Uint8Array(await readFile(entry!.path)), { ocr: (img, luminance) => engine.recognize(img, luminance) });
     const text = allText(deck);
     for (const w of words) expect(text, `${file} should contain '${w}'`).toContain(w.toLowerCase());
     const notes = NOTES_WORDS[file];
@@ -150,7 +150,7 @@ describe.skipIf(!fixtures.available)(`shared deck fixtures ${fixtures.reason}`, 
     const refused = 'e' in result && result.e instanceof DeckError && result.e.code === 'not_a_deck';
     expect('a' in result || refused, `${file}: ${'e' in result ? String(result.e) : ''}`).toBe(true);
     if ('a' in result) expect(() => FitScoreAnalysisSchema.parse(result.a)).not.toThrow();
-    const deck = await readDeck(bytes, { ocr: (img) => engine.recognize(img) });
+    const deck = await readDeck(bytes, { ocr: (img, luminance) => engine.recognize(img, luminance) });
     const text = allText(deck);
     for (const w of outcome.ok) expect(text, `${file} should contain '${w}'`).toContain(w.toLowerCase());
   });

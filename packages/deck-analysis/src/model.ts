@@ -33,6 +33,12 @@ export interface DeckText {
 export interface OcrImage {
   page: number;
   image: Uint8Array;
+  /**
+   * A whole PDF page's drawing as each pixel's relative luminance (a PGM, pgm.ts), before any
+   * inversion for OCR: what the contrast of the words OCR reads is measured on. Absent for a
+   * picture found on a slide, which is not the slide.
+   */
+  luminance?: Uint8Array;
   /** Whether the page's own text is unusable (replace it) or merely sparse (add to it). */
   mode: 'replace' | 'merge';
 }

@@ -165,6 +165,8 @@ export function countFigures(text: string): number {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+/** A ratio to one decimal, cut rather than rounded: 4.46:1 is below 4.5:1 and must not read as 4.5:1. */
+const ratio1 = (n: number) => Math.floor(n * 10) / 10;
 
 /**
  * Lines a reader does not read slide by slide: a footer or header repeated on at least half the
@@ -209,7 +211,7 @@ export function assessReadability(pages: readonly ReadabilityPage[]): Readabilit
       words,
       figures,
       smallestTextPt: smallest === null ? null : round1(smallest),
-      lowestContrast: contrast === null ? null : round1(contrast),
+      lowestContrast: contrast === null ? null : ratio1(contrast),
     });
     if (words > MAX_WORDS_PER_SLIDE) {
       findings.push({
@@ -249,9 +251,9 @@ export function assessReadability(pages: readonly ReadabilityPage[]): Readabilit
         page: page.number,
         pages: [page.number],
         check: 'contrast',
-        measured: round1(contrast),
+        measured: ratio1(contrast),
         limit: MIN_CONTRAST,
-        evidence: `Page ${page.number}: low contrast ${round1(contrast)}:1 between text and background${quoted(page.contrastSample)}`,
+        evidence: `Page ${page.number}: low contrast ${ratio1(contrast)}:1 between text and background${quoted(page.contrastSample)}`,
         advice: `Hard to read on a projector or a phone in daylight: aim for at least ${MIN_CONTRAST}:1.`,
       });
     }

@@ -30,6 +30,9 @@ export interface OcrText {
    */
   smallestTextPt?: number | null;
   smallTextSample?: string | null;
+  /** Lowest text/background contrast of the words read, measured on the picture (ocr-contrast.ts); null when too few letters were read. */
+  lowestContrast?: number | null;
+  contrastSample?: string | null;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface OcrText {
  * 0.72; with neither, the x-height, 0.52. Those are then put on the scale a PDF's words are
  * measured on (OCR_TO_PDF_SIZE), so a slide reads the same size as a picture or as text.
  */
-export function emOfLine(text: string, height: number): number {
+function emOfLine(text: string, height: number): number {
   const descender = /[gjpqy]/.test(text);
   const tall = /[\p{Lu}\p{N}bdfhklt]/u.test(text);
   return height / (descender && tall ? 0.93 : tall ? 0.72 : 0.52) / OCR_TO_PDF_SIZE;

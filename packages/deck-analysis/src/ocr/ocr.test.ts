@@ -6,7 +6,7 @@ import { DECKS_DIR, sharedFixtures } from '../../../../test-support/shared-fixtu
 import { readPdf } from '../pdf/pdf-reader.ts';
 import { readDeck } from '../read/read-deck.ts';
 import { makeImagePdf, makePlacedTextPdf, pageImages, pdfOfImages } from '../testing/generate-decks.ts';
-import { assessReadability } from '../readability.ts';
+import { assessReadability, contrastRatio } from '../readability.ts';
 import { tsvToText } from './ocr-text.ts';
 import { TesseractEngine } from './tesseract-engine.ts';
 
@@ -91,7 +91,7 @@ describe('OCR of an image-only PDF', () => {
       { title: 'Problem', lines: ['Small retailers lose money on manual shipping.'] },
       { title: 'Traction', lines: ['Monthly revenue grew to 45,000 dollars.'] },
     ]);
-    const deck = await readDeck(bytes, { ocr: (img) => engine.recognize(img) });
+    const deck = await readDeck(bytes, { ocr: (img, luminance) => engine.recognize(img, luminance) });
     expect(deck.pages.map((p) => p.source)).toEqual(['ocr', 'ocr']);
     expect(deck.pages[0]!.text).toMatch(/retailers/i);
     expect(deck.pages[0]!.title).toMatch(/Problem/);
@@ -112,7 +112,7 @@ describe('OCR of an image-only PDF', () => {
     ]);
     const pictures = await pageImages(text, 1400);
     const imageOnly = await pdfOfImages(pictures);
-    const [asText, asPicture] = await Promise.all([readDeck(text), readDeck(imageOnly, { ocr: (img) => engine.recognize(img) })]);
+    const [asText, asPicture] = await Promise.all([readDeck(text), readDeck(imageOnly, { ocr: (img, luminance) => engine.recognize(img, luminance) })]);
     expect(asPicture.pages.map((p) => p.source)).toEqual(['ocr', 'ocr']);
     for (const [i, page] of asPicture.pages.entries()) {
       const measured = asText.pages[i]!.smallestTextPt!;
@@ -122,6 +122,58 @@ describe('OCR of an image-only PDF', () => {
     const findings = assessReadability(asPicture.pages).findings.filter((f) => f.check === 'smallText');
     expect(findings.map((f) => f.page)).toEqual([2]);
     expect(findings[0]!.evidence).toMatch(/Sources|filings|public reports/);
+  });
+
+  it('measures contrast on a page that is only a picture, from its colours’ luminance and not as inverted for OCR, and flags faint text', async () => {
+    const faint = '#808080';
+    const onDark = { ground: '#202020', text: '#999999' };
+    // Bright green on white is 2.4:1, though its grey (luma) is a mid grey that would read 4.7:1.
+    const green = '#00c020';
+    const pages = await Promise.all([
+      drawnSlide((g) => {
+        g.fillStyle = '#111111';
+        g.font = 'bold 56px sans-serif';
+        g.fillText('Traction', 60, 90);
+        g.fillStyle = faint;
+        g.font = '30px sans-serif';
+        g.fillText('Revenue grew every month this year', 60, 300);
+      }),
+      drawnSlide((g) => {
+        g.fillStyle = onDark.ground;
+        g.fillRect(0, 0, 1200, 675);
+        g.fillStyle = '#ffffff';
+        g.font = 'bold 56px sans-serif';
+        g.fillText('Our Team', 60, 90);
+        g.fillStyle = onDark.text;
+        g.font = '30px sans-serif';
+        g.fillText('Engineers from leading universities', 60, 300);
+      }),
+      drawnSlide((g) => {
+        g.fillStyle = '#111111';
+        g.font = 'bold 56px sans-serif';
+        g.fillText('Customers', 60, 90);
+        g.fillStyle = green;
+        g.font = 'bold 30px sans-serif';
+        g.fillText('Clinics in three cities pay monthly', 60, 300);
+      }),
+    ]);
+    const deck = await readDeck(await pdfOfImages(pages), { ocr: (img, luminance) => engine.recognize(img, luminance) });
+    expect(deck.pages.map((p) => p.source)).toEqual(['ocr', 'ocr', 'ocr']);
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+    // Grey 128 on white is 3.9:1; grey 153 on grey 32 is 5.7:1, and would read 4.3:1 on the inverted page.
+    const faintRatio = contrastRatio(rgb(faint), [255, 255, 255]);
+    const darkRatio = contrastRatio(rgb(onDark.text), rgb(onDark.ground));
+    expect(deck.pages[0]!.lowestContrast! / faintRatio).toBeGreaterThan(0.85);
+    expect(deck.pages[0]!.lowestContrast! / faintRatio).toBeLessThan(1.15);
+    expect(deck.pages[1]!.lowestContrast! / darkRatio).toBeGreaterThan(0.85);
+    expect(deck.pages[1]!.lowestContrast! / darkRatio).toBeLessThan(1.15);
+    const greenRatio = contrastRatio(rgb(green), [255, 255, 255]);
+    expect(deck.pages[2]!.lowestContrast! / greenRatio).toBeGreaterThan(0.85);
+    expect(deck.pages[2]!.lowestContrast! / greenRatio).toBeLessThan(1.15);
+    const findings = assessReadability(deck.pages).findings.filter((f) => f.check === 'contrast');
+    expect(findings.map((f) => f.page)).toEqual([1, 3]);
+    expect(findings[0]!.evidence).toMatch(/Revenue|grew|month/);
+    expect(findings[1]!.evidence).toMatch(/Clinics|three|cities|monthly/);
   });
 
   it('reads light words on grey circles and bars (a figure in a circle, a label in a pill)', async () => {
@@ -144,7 +196,7 @@ describe('OCR of an image-only PDF', () => {
       g.font = '22px sans-serif';
       g.fillText('High interest loans', 660, 428);
     });
-    const deck = await readDeck(await pdfOfImages([slide]), { ocr: (img) => engine.recognize(img) });
+    const deck = await readDeck(await pdfOfImages([slide]), { ocr: (img, luminance) => engine.recognize(img, luminance) });
     expect(deck.pages[0]!.text).toMatch(/\b532 ?M\b/);
     expect(deck.pages[0]!.text).toMatch(/High interest loans/);
   });
@@ -158,14 +210,14 @@ describe('OCR of an image-only PDF', () => {
       g.fillText('We take a 10% commission on each booking.', 60, 250);
       g.fillText('Hosts pay nothing to list their rooms.', 60, 320);
     }, true);
-    const deck = await readDeck(await pdfOfImages([slide]), { ocr: (img) => engine.recognize(img) });
+    const deck = await readDeck(await pdfOfImages([slide]), { ocr: (img, luminance) => engine.recognize(img, luminance) });
     expect(deck.pages[0]!.title).toMatch(/Business Model/);
     expect(deck.pages[0]!.text).toMatch(/10% commission on each booking/);
   });
 
   it.runIf(sharedFixtures().available)('reads whole the lines of a photographed slide that sparse text reads unsurely (Tinder’s image-only deck)', async () => {
     const bytes = await readFile(join(DECKS_DIR, 'real', 'tinder-matchbox-original-deck.pdf'));
-    const deck = await readDeck(new Uint8Array(bytes), { ocr: (img) => engine.recognize(img) });
+    const deck = await readDeck(new Uint8Array(bytes), { ocr: (img, luminance) => engine.recognize(img, luminance) });
     // A persona's name in large type beside a photo, and a chat screenshot's lines, each read whole.
     expect(deck.pages[1]!.title).toBe('Meet Matt');
     expect(deck.pages[7]!.text).toMatch(/^Matt Pouldar$/m);

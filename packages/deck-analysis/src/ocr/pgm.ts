@@ -4,15 +4,43 @@
  */
 /** PDFium's 4-byte B, G, R, unused pixels to an 8-bit PGM (ITU-R BT.601 luma). */
 export function bgrxToPgm(heap: Uint8Array, at: number, stride: number, width: number, height: number): Uint8Array {
+  return bgrxToGrey(heap, at, stride, width, height, (b, g, r) => (b * 29 + g * 150 + r * 77) >> 8);
+}
+
+/** A PGM of a BGRX drawing, each pixel's grey given by `grey` of its blue, green and red. */
+function bgrxToGrey(heap: Uint8Array, at: number, stride: number, width: number, height: number, grey: (b: number, g: number, r: number) => number): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
   const out = new Uint8Array(header.length + width * height);
   out.set(header, 0);
   let j = header.length;
   for (let y = 0; y < height; y++) {
     let i = at + y * stride;
-    for (let x = 0; x < width; x++, i += 4) out[j++] = (heap[i]! * 29 + heap[i + 1]! * 150 + heap[i + 2]! * 77) >> 8;
+    for (let x = 0; x < width; x++, i += 4) out[j++] = grey(heap[i]!, heap[i + 1]!, heap[i + 2]!);
   }
   return out;
+}
+
+/** sRGB levels to linear light (WCAG 2's relative luminance formula). */
+const LINEAR = Float64Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+/** Each channel's share of the luminance, in the 4,096 steps of TO_LEVEL. */
+const [BLUE, GREEN, RED] = [0.0722, 0.7152, 0.2126].map((w) => LINEAR.map((v) => v * w * 4095)) as [Float64Array, Float64Array, Float64Array];
+/** Linear light in 4,096 steps back to the sRGB level whose linear value is nearest. */
+const TO_LEVEL = Uint8Array.from({ length: 4096 }, (_, i) => {
+  const l = i / 4095;
+  return Math.round(255 * (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055));
+});
+
+/**
+ * A BGRX drawing as each pixel's relative luminance (WCAG 2: 0.2126 R + 0.7152 G + 0.0722 B in
+ * linear light), written as the sRGB grey of that luminance: a contrast ratio of two such greys is
+ * the ratio of the two colours. The luma of bgrxToPgm weighs the encoded levels instead, and puts
+ * a saturated green (2.4:1 on white) at 4.7:1.
+ */
+export function bgrxToLuminancePgm(heap: Uint8Array, at: number, stride: number, width: number, height: number): Uint8Array {
+  return bgrxToGrey(heap, at, stride, width, height, (b, g, r) => TO_LEVEL[Math.round(BLUE[b]! + GREEN[g]! + RED[r]!)]!);
 }
 
 /**

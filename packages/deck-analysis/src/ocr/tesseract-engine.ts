@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pictureContrast } from './ocr-contrast.ts';
 import { tsvReading, tsvToText, type OcrText } from './ocr-text.ts';
 import { parsePgm, rotatePgm } from './pgm.ts';
 
@@ -83,11 +84,14 @@ export class TesseractEngine {
    * OCR of one PGM/PNG/JPEG/BMP image. A portrait page that reads as next to nothing upright
    * may be a landscape slide printed sideways (as PDF viewers draw such slides): it is read
    * again turned a quarter each way, and the turn that reads most words is kept.
+   * Given the page's `luminance` (a whole PDF page), the contrast of the words read upright is
+   * measured on it (ocr-contrast.ts).
    */
-  async recognize(image: Uint8Array): Promise<OcrText> {
+  async recognize(image: Uint8Array, luminance?: Uint8Array): Promise<OcrText> {
     const upright = await this.read(image);
     const pgm = parsePgm(image);
-    if (!pgm || pgm.height <= pgm.width * 1.05 || upright.letters >= SIDEWAYS_TRY_BELOW) return upright.text;
+    const measured = (): OcrText => (luminance ? { ...upright.text, ...pictureContrast(upright.tsv, luminance) } : upright.text);
+    if (!pgm || pgm.height <= pgm.width * 1.05 || upright.letters >= SIDEWAYS_TRY_BELOW) return measured();
     let best = upright;
     for (const direction of ['ccw', 'cw'] as const) {
       const turned = rotatePgm(image, direction);
@@ -96,19 +100,20 @@ export class TesseractEngine {
       if (read.letters > 2 * best.letters) best = read;
       if (best.letters >= SIDEWAYS_TRY_BELOW) break;
     }
-    return best.text;
+    // A page read turned has its words' boxes on the turned picture: its contrast is not measured.
+    return best === upright ? measured() : best.text;
   }
 
-  /** One reading of the image as it stands, and the letters it read upright in confident words. */
-  private async read(image: Uint8Array): Promise<{ text: OcrText; letters: number }> {
+  /** One reading of the image as it stands, its TSV, and the letters it read upright in confident words. */
+  private async read(image: Uint8Array): Promise<{ text: OcrText; tsv: string; letters: number }> {
     const sparse = await this.tsv(image, SPARSE_TEXT);
     const sparseReading = tsvReading(sparse);
-    if (sparseReading.meanConfidence >= SURE_READING) return { text: tsvToText(sparse), letters: sparseReading.uprightLetters };
+    if (sparseReading.meanConfidence >= SURE_READING) return { text: tsvToText(sparse), tsv: sparse, letters: sparseReading.uprightLetters };
     const automatic = await this.tsv(image, AUTOMATIC);
     const automaticReading = tsvReading(automatic);
     return automaticReading.confidentLetters > sparseReading.confidentLetters
-      ? { text: tsvToText(automatic), letters: automaticReading.uprightLetters }
-      : { text: tsvToText(sparse), letters: sparseReading.uprightLetters };
+      ? { text: tsvToText(automatic), tsv: automatic, letters: automaticReading.uprightLetters }
+      : { text: tsvToText(sparse), tsv: sparse, letters: sparseReading.uprightLetters };
   }
 
   private async tsv(image: Uint8Array, mode: string): Promise<string> {

@@ -44,16 +44,16 @@ export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): 
         for (const { page, need } of read) {
           if (need === 'none' && !options.forceRender) continue;
           drew = true;
-          let image: Uint8Array | null;
+          let drawing: ReturnType<typeof renderPageForOcr>;
           try {
-            image = renderPageForOcr(pdfium, doc, page.number - 1, options.renderLongSide ?? 1400);
+            drawing = renderPageForOcr(pdfium, doc, page.number - 1, options.renderLongSide ?? 1400);
           } catch {
             // A trap while drawing (out of memory on a hostile image): the pages keep the
             // text they have, and this PDFium instance is not used again.
             usable = false;
             break;
           }
-          if (image) await options.onOcrImage({ page: page.number, image, mode: need === 'garbage' ? 'replace' : 'merge' });
+          if (drawing) await options.onOcrImage({ page: page.number, ...drawing, mode: need === 'garbage' ? 'replace' : 'merge' });
         }
       }
       // Readability (scoring only, where pages may be drawn): each page's contrast, drawn small,

@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits.ts';
-import { bgrxToPgm, inkRatio, pgmHeaderLength } from '../ocr/pgm.ts';
+import { bgrxToLuminancePgm, bgrxToPgm, inkRatio, pgmHeaderLength } from '../ocr/pgm.ts';
 import { invertDarkGrounds } from '../ocr/polarity.ts';
 import type { Pdfium } from './pdfium.ts';
 
@@ -12,16 +12,21 @@ const MAX_OBJECTS = 20_000;
 const FPDF_PAGEOBJ_IMAGE = 3;
 const FPDF_PAGEOBJ_FORM = 5;
 /** FPDF_ANNOT | FPDF_GRAYSCALE | FPDF_PRINTING (no form-field highlights). */
-const RENDER_FLAGS = 0x01 | 0x08 | 0x800;
+const GREY_FLAGS = 0x01 | 0x08 | 0x800;
+/** The same in colour, for the page's luminance. */
+const COLOUR_FLAGS = 0x01 | 0x800;
 const WHITE = 0xffffffff;
 
 /**
  * Draws one page in grey for OCR, `longSide` pixels on its longer side, as a binary
  * PGM (tesseract reads it without any PNG encoding). Null when the page is blank or
  * holds an image too big to decode safely: WebAssembly memory is outside the
- * thread's heap limit, so images are measured before anything is decoded.
+ * thread's heap limit, so images are measured before anything is decoded. `luminance` is the
+ * page drawn again in colour as each pixel's relative luminance (OcrImage.luminance), for its
+ * text's contrast; OCR keeps PDFium's own grey, which a grey made from the colour drawing
+ * differs from by a level here and there.
  */
-export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, longSide: number): Uint8Array | null {
+export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, longSide: number): { image: Uint8Array; luminance?: Uint8Array } | null {
   const page = pdfium.FPDF_LoadPage(doc, index);
   if (!page) return null;
   try {
@@ -31,20 +36,25 @@ export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, lon
     const scale = Math.min(4, longSide / Math.max(w, h, 1));
     const width = Math.max(1, Math.ceil(w * scale));
     const height = Math.max(1, Math.ceil(h * scale));
-    const bitmap = pdfium.FPDFBitmap_Create(width, height, 0);
-    if (!bitmap) return null;
-    try {
-      pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
-      pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS);
-      const pgm = bgrxToPgm(pdfium.HEAPU8, pdfium.FPDFBitmap_GetBuffer(bitmap), pdfium.FPDFBitmap_GetStride(bitmap), width, height);
-      const at = pgmHeaderLength(pgm);
-      if (inkRatio(pgm, at) < MIN_INK) return null;
-      // Light words on dark bars, circles and backgrounds become dark on light, as OCR reads them.
-      invertDarkGrounds(pgm.subarray(at), width, height);
-      return pgm;
-    } finally {
-      pdfium.FPDFBitmap_Destroy(bitmap);
-    }
+    const draw = (flags: number, convert: typeof bgrxToPgm): Uint8Array | null => {
+      const bitmap = pdfium.FPDFBitmap_Create(width, height, 0);
+      if (!bitmap) return null;
+      try {
+        pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
+        pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags);
+        return convert(pdfium.HEAPU8, pdfium.FPDFBitmap_GetBuffer(bitmap), pdfium.FPDFBitmap_GetStride(bitmap), width, height);
+      } finally {
+        pdfium.FPDFBitmap_Destroy(bitmap);
+      }
+    };
+    const pgm = draw(GREY_FLAGS, bgrxToPgm);
+    if (!pgm) return null;
+    const at = pgmHeaderLength(pgm);
+    if (inkRatio(pgm, at) < MIN_INK) return null;
+    // Light words on dark bars, circles and backgrounds become dark on light, as OCR reads them.
+    invertDarkGrounds(pgm.subarray(at), width, height);
+    const luminance = draw(COLOUR_FLAGS, bgrxToLuminancePgm);
+    return luminance ? { image: pgm, luminance } : { image: pgm };
   } finally {
     pdfium.FPDF_ClosePage(page);
   }

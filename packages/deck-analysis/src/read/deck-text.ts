@@ -54,11 +54,14 @@ export function applyOcr(deck: DeckText, results: readonly OcrResult[]): DeckTex
     }
     const title = r.ocr.title ? normalizeText(r.ocr.title) : null;
     if (r.mode === 'replace' || page.text === '') {
-      // A PDF page read from its picture alone: its text sizes are the picture's (a PowerPoint
-      // slide's picture is not the whole slide, so its sizes would be the picture's own scale).
-      const sized = deck.format === 'pdf' && page.smallestTextPt == null && r.ocr.smallestTextPt != null;
-      const sizes = sized ? { smallestTextPt: r.ocr.smallestTextPt, smallTextSample: r.ocr.smallTextSample ?? null } : {};
-      return { ...page, ...sizes, text: ocrText.slice(0, LIMITS.maxPageChars), title: page.title ?? title, source: 'ocr' };
+      // A PDF page read from its picture alone: its text sizes and contrast are the picture's (a
+      // PowerPoint slide's picture is not the whole slide, so its sizes would be the picture's own
+      // scale, and its background not the slide's).
+      const whole = deck.format === 'pdf';
+      const sizes = whole && page.smallestTextPt == null && r.ocr.smallestTextPt != null ? { smallestTextPt: r.ocr.smallestTextPt, smallTextSample: r.ocr.smallTextSample ?? null } : {};
+      const contrast =
+        whole && page.lowestContrast == null && r.ocr.lowestContrast != null ? { lowestContrast: r.ocr.lowestContrast, contrastSample: r.ocr.contrastSample ?? null } : {};
+      return { ...page, ...sizes, ...contrast, text: ocrText.slice(0, LIMITS.maxPageChars), title: page.title ?? title, source: 'ocr' };
     }
     const known = new Set(page.text.split('\n').map(lineKey));
     const added = ocrText.split('\n').filter((l) => {

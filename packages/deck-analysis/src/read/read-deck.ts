@@ -55,7 +55,7 @@ function hooks(options: ExtractOptions) {
 
 export interface ReadDeckOptions extends Omit<ExtractOptions, 'onOcrImage'> {
   /** OCR for page images; without it pages needing OCR keep their text layer. */
-  ocr?: (image: Uint8Array) => Promise<OcrText>;
+  ocr?: (image: Uint8Array, luminance?: Uint8Array) => Promise<OcrText>;
 }
 
 /**
@@ -70,7 +70,7 @@ export async function readDeck(bytes: Uint8Array, options: ReadDeckOptions = {})
     ...(ocr
       ? {
           onOcrImage: (img: OcrImage) => {
-            pending.push(ocr(img.image).then((o) => ({ page: img.page, mode: img.mode, ocr: o })));
+            pending.push(ocr(img.image, img.luminance).then((o) => ({ page: img.page, mode: img.mode, ocr: o })));
           },
         }
       : {}),

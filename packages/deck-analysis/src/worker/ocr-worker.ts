@@ -8,26 +8,28 @@ const port = workerPort();
 let engine: Promise<TesseractEngine> | null = null;
 
 port.on('message', (msg: OcrRequest) => {
-  void recognize(msg.image);
+  void recognize(msg.image, msg.luminance);
 });
 
-async function recognize(image: Uint8Array): Promise<void> {
+async function recognize(image: Uint8Array, luminance: Uint8Array | undefined): Promise<void> {
   const started = performance.now();
   try {
     engine ??= TesseractEngine.create();
-    const result = await (await engine).recognize(image);
+    const result = await (await engine).recognize(image, luminance);
     const reply: OcrMessage = {
       type: 'ocr-done',
       text: result.text,
       title: result.title,
       smallestTextPt: result.smallestTextPt ?? null,
       smallTextSample: result.smallTextSample ?? null,
+      lowestContrast: result.lowestContrast ?? null,
+      contrastSample: result.contrastSample ?? null,
       ms: Math.round(performance.now() - started),
     };
     port.postMessage(reply);
   } catch {
     // An image tesseract cannot read is not a broken deck: the page keeps its text layer.
-    const reply: OcrMessage = { type: 'ocr-done', text: '', title: null, smallestTextPt: null, smallTextSample: null, ms: Math.round(performance.now() - started) };
+    const reply: OcrMessage = { type: 'ocr-done', text: '', title: null, smallestTextPt: null, smallTextSample: null, lowestContrast: null, contrastSample: null, ms: Math.round(performance.now() - started) };
     port.postMessage(reply);
     // If the engine itself failed to start, the next page tries a fresh one.
     const ok = await engine?.then(

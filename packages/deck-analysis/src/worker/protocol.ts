@@ -28,10 +28,12 @@ export interface OcrAck {
 export interface OcrRequest {
   type: 'ocr';
   image: Uint8Array;
+  /** The page's luminance (OcrImage.luminance), for its text's contrast. */
+  luminance?: Uint8Array;
 }
 
 export type OcrMessage =
-  | { type: 'ocr-done'; text: string; title: string | null; smallestTextPt: number | null; smallTextSample: string | null; ms: number }
+  | { type: 'ocr-done'; text: string; title: string | null; smallestTextPt: number | null; smallTextSample: string | null; lowestContrast: number | null; contrastSample: string | null; ms: number }
   | { type: 'error'; code: DeckErrorCode; message: string };
 
 /** How many rendered pages may wait for OCR before the reader pauses. */

@@ -44,7 +44,8 @@ async function read(req: ReadRequest): Promise<void> {
 
   async function onOcrImage(img: OcrImage) {
     const image = img.image.slice();
-    send({ type: 'ocr-image', page: img.page, mode: img.mode, image }, [image.buffer as ArrayBuffer]);
+    const luminance = img.luminance?.slice();
+    send({ type: 'ocr-image', page: img.page, mode: img.mode, image, ...(luminance ? { luminance } : {}) }, [image.buffer as ArrayBuffer, ...(luminance ? [luminance.buffer as ArrayBuffer] : [])]);
     inFlight += 1;
     if (inFlight >= MAX_PAGES_IN_FLIGHT) {
       const t = performance.now();
