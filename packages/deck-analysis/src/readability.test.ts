@@ -102,6 +102,23 @@ describe.skipIf(!fixtures.available)('real decks', () => {
     expect(readable.smallestTextPt).toBeGreaterThan(MIN_TEXT_PT);
   });
 
+  it('fueledby-us-pitch.ppt: text sizes come from its master where the runs set none, as its PDF export shows', async () => {
+    const deck = await read('fueledby-us-pitch.ppt');
+    // Keynote wrote no size on the runs; the master's body style is 36 pt on a 1024 pt wide slide
+    // (33.75 pt on the 960 pt reference). The PDF export of the same deck draws that body text in
+    // 39.6 pt tall Palatino boxes, which is 36 pt type.
+    expect(deck.pages[1]!.smallestTextPt).toBeCloseTo((36 * 960) / 1024, 5);
+    expect(deck.pages[1]!.smallTextSample).toBe('Kyle Tolle Computer');
+    expect(findingsOf(deck, 'smallText')).toEqual([]);
+    expect(deck.pages.every((p) => p.lowestContrast === undefined)).toBe(true);
+  });
+
+  it('thinq-ai-surveillance-pitch.ppt: the 18 pt runs of its team page read as 24 pt on the reference slide', async () => {
+    const deck = await read('thinq-ai-surveillance-pitch.ppt');
+    expect(deck.pages[1]!.smallestTextPt).toBeCloseTo(24, 5);
+    expect(deck.pages[1]!.smallTextSample).toMatch(/^College: IIITMK,/);
+  });
+
   it('farmify-pitch.pdf: white labels on dark pills (page 3) are not low contrast', async () => {
     const deck = await read('farmify-pitch.pdf');
     const page3 = assessReadability(deck.pages).pages.find((p) => p.page === 3)!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeckError } from '../errors.ts';
+import { assessReadability, MIN_TEXT_PT } from '../readability.ts';
 import { makePpt } from '../testing/generate-decks.ts';
 import { readPpt } from './ppt-reader.ts';
 
@@ -46,5 +47,22 @@ describe('readPpt', () => {
     } catch (e) {
       expect((e as DeckError).code).toBe('corrupt');
     }
+  });
+
+  it('reads the size each run sets: body text set at 7 pt on a 10-inch slide is too small on a phone', () => {
+    const deck = readPpt(makePpt(slides, { bodySize: 7 }));
+    // 7 pt on a 720 pt wide slide is 9.3 pt on the 960 pt reference slide.
+    expect(deck.pages[1]!.smallestTextPt).toBeCloseTo((7 * 960) / 720, 5);
+    expect(deck.pages[1]!.smallTextSample).toBe('MRR $45K 120 paying');
+    // A .ppt is not drawn: what is behind its text is not known, so no contrast is claimed.
+    expect(deck.pages[1]!.lowestContrast).toBeUndefined();
+    const small = assessReadability(deck.pages).findings.filter((f) => f.check === 'smallText');
+    expect(small.map((f) => f.page)).toContain(2);
+    expect(small.find((f) => f.page === 2)!.measured).toBeLessThan(MIN_TEXT_PT);
+  });
+
+  it('knows no size where neither the run nor a master sets one', () => {
+    const deck = readPpt(makePpt(slides));
+    expect(deck.pages.map((p) => p.smallestTextPt)).toEqual([null, null, null]);
   });
 });

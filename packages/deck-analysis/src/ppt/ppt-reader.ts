@@ -4,6 +4,7 @@ import { DeckError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import type { DeckText, PageText } from '../model.ts';
 import { normalizeText } from '../text/text-quality.ts';
+import { masterSizesOf, slideLegibility, styledSpans, type MasterSizes, type StyledText } from './text-styles.ts';
 import {
   HEADER_TOKEN_ENCRYPTED,
   RecordReader,
@@ -20,6 +21,7 @@ import {
  * its SlideAtom names its notes page. When that chain is damaged we fall back to a
  * sequential walk of the stream's top-level records (file order is slide order in
  * files that were saved in one go, which is what a damaged chain usually leaves).
+ * Each slide's smallest text is read from its runs' sizes and its master's (text-styles.ts).
  */
 
 export interface PptReadOptions {
@@ -27,23 +29,32 @@ export interface PptReadOptions {
   onPage?: (done: number, total: number) => void;
 }
 
-interface TextRun {
-  type: number;
-  text: string;
-}
-
 interface SlideEntry {
   persistId: number;
   slideId: number;
   /** Placeholder text stored in the SlideListWithText, after its SlidePersistAtom. */
-  texts: TextRun[];
+  texts: StyledText[];
 }
 
 interface RawSlide {
   title: string[];
   body: string[];
   notes: string[];
+  /** The text on the slide (not its notes), with its styles. */
+  shown: StyledText[];
+  /** The master's sizes the slide's text takes where its runs set none. */
+  master: MasterSizes;
 }
+
+/** What the reading of the slides gives: the slides, and the slide size (points). */
+interface RawDeck {
+  slides: RawSlide[];
+  longSide: number;
+}
+
+/** The slide size when the document does not say (4:3, 10 × 7.5 in). */
+const DEFAULT_LONG_SIDE_PT = 720;
+const NO_MASTER: MasterSizes = new Map();
 
 export function readPpt(bytes: Uint8Array, options: PptReadOptions = {}): DeckText {
   if (isEncryptedOoxml(bytes)) {
@@ -71,23 +82,24 @@ export function readPpt(bytes: Uint8Array, options: PptReadOptions = {}): DeckTe
   }
   const currentUser = stream('Current User');
   const reader = new RecordReader(doc);
-  let slides: RawSlide[];
+  let raw: RawDeck;
   const cu = currentUser ? parseCurrentUser(currentUser) : null;
   if (cu === null) {
     // PowerPoint 95 and older write a Current User stream too short for the 97 atom.
     if (CFB.find(container, 'Header') || CFB.find(container, 'PP40') || (currentUser && currentUser.length < 28)) {
       throw new DeckError('old_format');
     }
-    slides = walkRecords(reader);
+    raw = walkRecords(reader);
   } else {
     if (cu.encrypted) throw encrypted();
     try {
-      slides = readViaPersistDirectory(reader, cu.offsetToCurrentEdit);
+      raw = readViaPersistDirectory(reader, cu.offsetToCurrentEdit);
     } catch (e) {
       if (e instanceof DeckError) throw e;
-      slides = walkRecords(reader);
+      raw = walkRecords(reader);
     }
   }
+  const { slides, longSide } = raw;
   const maxPages = options.maxPages ?? LIMITS.maxPages;
   if (slides.length > maxPages) {
     throw new DeckError('too_many_pages', `This presentation has ${slides.length} slides; we read decks of at most ${maxPages}.`);
@@ -102,9 +114,22 @@ export function readPpt(bytes: Uint8Array, options: PptReadOptions = {}): DeckTe
       text,
       notes: normalizeText(dedupe(s.notes).join('\n')).slice(0, LIMITS.maxPageChars),
       source: text === '' ? 'none' : 'text',
+      ...sizeOnly(slideLegibility(s.shown, s.master, longSide)),
     };
   });
   return { format: 'ppt', pages };
+}
+
+/** A .ppt is not drawn: its text sizes are known, what is behind its text is not (no contrast is claimed). */
+function sizeOnly({ smallestTextPt, smallTextSample }: { smallestTextPt: number | null; smallTextSample: string | null }) {
+  return { smallestTextPt, smallTextSample };
+}
+
+/** The slide size's long side in points (the DocumentAtom's size is in master units, 576 an inch). */
+function longSideOf(r: RecordReader, doc: RecordHeader | null): number {
+  const atom = doc ? [...r.children(doc)].find((c) => c.type === RT.DocumentAtom) : undefined;
+  const side = atom ? Math.max(r.i32(atom.body), r.i32(atom.body + 4)) / 8 : 0;
+  return side >= 72 && side <= 20_000 ? side : DEFAULT_LONG_SIDE_PT;
 }
 
 function encrypted(): DeckError {
@@ -131,7 +156,7 @@ function parseCurrentUser(bytes: Uint8Array): { encrypted: boolean; offsetToCurr
 
 class ChainError extends Error {}
 
-function readViaPersistDirectory(r: RecordReader, firstEdit: number): RawSlide[] {
+function readViaPersistDirectory(r: RecordReader, firstEdit: number): RawDeck {
   const persist = new Map<number, number>();
   let docPersistId = -1;
   let offset = firstEdit;
@@ -163,22 +188,36 @@ function readViaPersistDirectory(r: RecordReader, firstEdit: number): RawSlide[]
   const notesList = slideListOf(r, doc, 2);
   const notesBySlideId = new Map<number, number>();
   for (const n of notesList) notesBySlideId.set(n.slideId, n.persistId);
-  return slideList.map((entry) => {
-    const out: RawSlide = { title: [], body: [], notes: [] };
-    for (const t of entry.texts) (TITLE_TEXT_TYPES.has(t.type) ? out.title : out.body).push(t.text);
+  const masters = new Map<number, MasterSizes>();
+  for (const m of slideListOf(r, doc, 1)) {
+    const at = persist.get(m.persistId);
+    const master = at === undefined ? null : r.header(at);
+    if (master?.type === RT.MainMaster) masters.set(m.slideId, masterSizesOf(r, master));
+  }
+  const slides = slideList.map((entry) => {
+    const out: RawSlide = { title: [], body: [], notes: [], shown: [], master: masters.values().next().value ?? NO_MASTER };
+    addTexts(out, entry.texts);
     const at = persist.get(entry.persistId);
     const slide = at === undefined ? null : r.header(at);
     if (slide?.type === RT.Slide) {
-      addDrawingText(r, slide, out.title, out.body);
+      addTexts(out, drawingTexts(r, slide));
       const atom = [...r.children(slide)].find((c) => c.type === RT.SlideAtom);
+      out.master = (atom && masters.get(r.u32(atom.body + 12))) ?? out.master;
       const notesId = atom ? r.u32(atom.body + 16) : 0;
       const notesPersist = notesId ? notesBySlideId.get(notesId) : undefined;
       const notesAt = notesPersist === undefined ? undefined : persist.get(notesPersist);
       const notes = notesAt === undefined ? null : r.header(notesAt);
-      if (notes?.type === RT.Notes) addDrawingText(r, notes, out.notes, out.notes);
+      if (notes?.type === RT.Notes) out.notes.push(...drawingTexts(r, notes).map((t) => t.text));
     }
     return out;
   });
+  return { slides, longSide: longSideOf(r, doc) };
+}
+
+/** A slide's text atoms, as titles or body lines and with their styles. */
+function addTexts(out: RawSlide, texts: readonly StyledText[]): void {
+  for (const t of texts) (TITLE_TEXT_TYPES.has(t.type) ? out.title : out.body).push(t.text);
+  out.shown.push(...texts);
 }
 
 function readPersistDirectory(r: RecordReader, offset: number, into: Map<number, number>): void {
@@ -203,58 +242,74 @@ function slideListOf(r: RecordReader, doc: RecordHeader, instance: number): Slid
   if (!list) return [];
   const entries: SlideEntry[] = [];
   let cur: SlideEntry | null = null;
-  let textType = 4;
+  const texts = textReader(r);
   for (const h of r.children(list)) {
     if (h.type === RT.SlidePersistAtom) {
       cur = { persistId: r.u32(h.body), slideId: r.u32(h.body + 12), texts: [] };
       entries.push(cur);
-    } else if (h.type === RT.TextHeaderAtom) {
-      textType = r.u32(h.body);
-    } else if ((h.type === RT.TextCharsAtom || h.type === RT.TextBytesAtom) && cur) {
-      cur.texts.push({ type: textType, text: r.text(h) });
-    }
+    } else if (cur) texts.read(h, cur.texts);
   }
   return entries;
 }
 
-/** Text boxes of a slide or notes drawing (OfficeArt client textboxes). */
-function addDrawingText(r: RecordReader, container: RecordHeader, titles: string[], body: string[]): void {
+/**
+ * Reads text records in order into a list: a TextHeaderAtom sets the type of the text after it,
+ * a text atom is one text, and a StyleTextPropAtom right after it gives that text's styles.
+ */
+function textReader(r: RecordReader) {
   let textType = 4;
-  for (const h of r.walk(container)) {
-    if (h.type === RT.TextHeaderAtom) textType = r.u32(h.body);
-    else if (h.type === RT.TextCharsAtom || h.type === RT.TextBytesAtom) {
-      (TITLE_TEXT_TYPES.has(textType) ? titles : body).push(r.text(h));
-    }
-  }
+  let last: StyledText | null = null;
+  return {
+    read(h: RecordHeader, into: StyledText[]) {
+      if (h.type === RT.TextHeaderAtom) textType = r.u32(h.body);
+      else if (h.type === RT.TextCharsAtom || h.type === RT.TextBytesAtom) {
+        last = { type: textType, text: r.text(h), spans: null };
+        into.push(last);
+        return;
+      } else if (h.type === RT.StyleTextPropAtom && last) last.spans = styledSpans(r, h, last.text.length);
+      last = null;
+    },
+  };
+}
+
+/** Text boxes of a slide or notes drawing (OfficeArt client textboxes). */
+function drawingTexts(r: RecordReader, container: RecordHeader): StyledText[] {
+  const out: StyledText[] = [];
+  const texts = textReader(r);
+  for (const h of r.walk(container)) texts.read(h, out);
+  return out;
 }
 
 /** Fallback when the edit chain is unusable: top-level records in file order. */
-function walkRecords(r: RecordReader): RawSlide[] {
+function walkRecords(r: RecordReader): RawDeck {
   const root: RecordHeader = { offset: -8, version: 0x0f, instance: 0, type: 0, length: r.bytes.length, body: 0, end: r.bytes.length };
   let lastDoc: RecordHeader | null = null;
   const slideRecords: RecordHeader[] = [];
   const notesRecords: RecordHeader[] = [];
+  let master: MasterSizes | null = null;
   let count = 0;
   for (const h of r.children(root)) {
     if (++count > 200_000) break;
     if (h.type === RT.Document) lastDoc = h;
     else if (h.type === RT.Slide) slideRecords.push(h);
     else if (h.type === RT.Notes) notesRecords.push(h);
+    // Without the edit chain, which master a slide follows is not known: the first one stands for all.
+    else if (h.type === RT.MainMaster) master ??= masterSizesOf(r, h);
   }
   const listed = lastDoc ? slideListOf(r, lastDoc, 0) : [];
   const n = Math.max(listed.length, slideRecords.length);
   const slides: RawSlide[] = [];
   for (let i = 0; i < n; i++) {
-    const out: RawSlide = { title: [], body: [], notes: [] };
-    for (const t of listed[i]?.texts ?? []) (TITLE_TEXT_TYPES.has(t.type) ? out.title : out.body).push(t.text);
+    const out: RawSlide = { title: [], body: [], notes: [], shown: [], master: master ?? NO_MASTER };
+    addTexts(out, listed[i]?.texts ?? []);
     const slide = slideRecords[i];
-    if (slide) addDrawingText(r, slide, out.title, out.body);
+    if (slide) addTexts(out, drawingTexts(r, slide));
     const notes = notesRecords[i];
-    if (notes) addDrawingText(r, notes, out.notes, out.notes);
+    if (notes) out.notes.push(...drawingTexts(r, notes).map((t) => t.text));
     slides.push(out);
   }
   if (slides.length === 0 && !lastDoc) {
     throw new DeckError('corrupt', 'This PowerPoint file is damaged and could not be read. Save it again as .pptx or PDF and upload it.');
   }
-  return slides;
+  return { slides, longSide: longSideOf(r, lastDoc) };
 }

@@ -5,6 +5,7 @@
  */
 export const RT = {
   Document: 0x03e8,
+  DocumentAtom: 0x03e9,
   Slide: 0x03ee,
   SlideAtom: 0x03ef,
   Notes: 0x03f0,
@@ -16,6 +17,8 @@ export const RT = {
   TextHeaderAtom: 0x0f9f,
   TextCharsAtom: 0x0fa0,
   TextBytesAtom: 0x0fa8,
+  StyleTextPropAtom: 0x0fa1,
+  TxMasterStyleAtom: 0x0fa3,
   SlideListWithText: 0x0ff0,
   UserEditAtom: 0x0ff5,
   CurrentUserAtom: 0x0ff6,

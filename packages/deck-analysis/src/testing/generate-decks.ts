@@ -315,6 +315,19 @@ export interface PptOptions {
   encryptedToken?: boolean;
   /** Break the UserEditAtom offset so only the record walk can read the file. */
   breakEditChain?: boolean;
+  /** Set the body lines at this size (points) in a StyleTextPropAtom, on a 720 × 540 pt slide. */
+  bodySize?: number;
+}
+
+/** A StyleTextPropAtom over `length` characters: one paragraph run with no properties, one character run setting its size. */
+function sizeStyle(length: number, size: number): Uint8Array {
+  const body = new Uint8Array(10 + 10);
+  const v = new DataView(body.buffer);
+  v.setUint32(0, length + 1, true); // the paragraph run, closing mark included; indent 0; no properties
+  v.setUint32(10, length + 1, true);
+  v.setUint32(14, 0x20000, true); // the character run sets its size
+  v.setUint16(18, size, true);
+  return rec(RT.StyleTextPropAtom, body);
 }
 
 /**
@@ -341,6 +354,7 @@ export function makePpt(slides: SlideSpec[], options: PptOptions = {}): Uint8Arr
         rec(RT.SlidePersistAtom, u32s(2 + i, 0, 2, 0x100 + i, 0)),
         ...(s.title ? [textHeader(0), chars(s.title)] : []),
         ...(s.lines?.length ? [textHeader(1), bytesAtom(s.lines.join('\n'))] : []),
+        ...(s.lines?.length && options.bodySize ? [sizeStyle(s.lines.join('\n').length, options.bodySize)] : []),
       ]),
     ),
     true,
@@ -352,7 +366,9 @@ export function makePpt(slides: SlideSpec[], options: PptOptions = {}): Uint8Arr
     true,
     2,
   );
-  const docRec = rec(RT.Document, cat(rec(0x03e9, new Uint8Array(40)), slwt, notesList), true);
+  // DocumentAtom: the slide size in master units (576 an inch), 720 × 540 pt when sizes are set.
+  const docAtom = cat(options.bodySize ? u32s(720 * 8, 540 * 8) : new Uint8Array(8), new Uint8Array(32));
+  const docRec = rec(RT.Document, cat(rec(RT.DocumentAtom, docAtom), slwt, notesList), true);
   const parts: Uint8Array[] = [docRec];
   const offsets = new Map<number, number>();
   let offset = docRec.length;
