@@ -1,19 +1,25 @@
 import type { DealStatus } from '@fitscore/contracts';
 import { blindLookSettings, blindLookStages, dealVotes, fundStages, repository, users } from '@fitscore/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 /** Members' votes (deal_votes) and the fund's blind first look (blind_look_settings, blind_look_stages): written here only. */
 export const createBlindLookRepository = repository((db) => ({
-  /** The fund's setting; off with no stage when it was never saved. */
+  /**
+   * The fund's setting; off with no stage when it was never saved. One statement: every pipeline read
+   * of a member asks it.
+   */
   settings: async (fundId: string): Promise<{ enabled: boolean; stageIds: string[] }> => {
-    const [row] = await db.select({ enabled: blindLookSettings.enabled }).from(blindLookSettings).where(eq(blindLookSettings.fundId, fundId));
-    const stages = await db
-      .select({ id: blindLookStages.stageId })
-      .from(blindLookStages)
-      .innerJoin(fundStages, eq(fundStages.id, blindLookStages.stageId))
-      .where(eq(blindLookStages.fundId, fundId))
-      .orderBy(asc(fundStages.position));
-    return { enabled: row?.enabled ?? false, stageIds: stages.map((s) => s.id) };
+    const [row] = await db
+      .select({
+        enabled: sql<boolean>`coalesce((${db.select({ enabled: blindLookSettings.enabled }).from(blindLookSettings).where(eq(blindLookSettings.fundId, fundId))}), false)`,
+        stageIds: sql<string[]>`(${db
+          .select({ ids: sql`coalesce(json_agg(${blindLookStages.stageId} order by ${fundStages.position}), '[]'::json)` })
+          .from(blindLookStages)
+          .innerJoin(fundStages, eq(fundStages.id, blindLookStages.stageId))
+          .where(eq(blindLookStages.fundId, fundId))})`,
+      })
+      .from(sql`(select 1) as one`);
+    return { enabled: row?.enabled ?? false, stageIds: row?.stageIds ?? [] };
   },
 
   /** Which of these ids are the fund's own stages. */

@@ -27,10 +27,13 @@ export function createBlindLookService({ repo, uow, stages }: BlindLookServiceDe
     return enabled ? stageIds : [];
   }
 
-  /** Those of these deals that sit in one of the fund's blind stages now (none when the setting is off). */
-  async function inBlindStage<D extends DealPlace>(fundId: string, deals: readonly D[], tx?: Transaction): Promise<D[]> {
+  /**
+   * Those of these deals that sit in one of the fund's blind stages now (none when the setting is
+   * off); `known`: the blind stages already read for this answer.
+   */
+  async function inBlindStage<D extends DealPlace>(fundId: string, deals: readonly D[], tx?: Transaction, known?: readonly string[]): Promise<D[]> {
     if (!deals.length) return [];
-    const blind = await blindStages(fundId, tx);
+    const blind = known ?? (await blindStages(fundId, tx));
     if (!blind.length) return [];
     const all = await stages.list(fundId, tx);
     return deals.filter((d) => {
@@ -62,9 +65,10 @@ export function createBlindLookService({ repo, uow, stages }: BlindLookServiceDe
      * What this member may see of these deals: the ids of those whose FitScore, analysis, comments
      * and teammates' votes are hidden from them — in a blind stage of a fund with the blind first
      * look on, and not yet voted on by them. Every read path of those parts asks this, once per answer.
+     * `blindStages`: the fund's blind stages when the answer has read them already (a list's FitScore sort).
      */
-    async hiddenFrom(fundId: string, viewer: string, deals: readonly DealPlace[]): Promise<Set<string>> {
-      const inBlind = await inBlindStage(fundId, deals);
+    async hiddenFrom(fundId: string, viewer: string, deals: readonly DealPlace[], blindStages?: readonly string[]): Promise<Set<string>> {
+      const inBlind = await inBlindStage(fundId, deals, undefined, blindStages);
       if (!inBlind.length) return new Set();
       const voted = await repo.votedOn(viewer, inBlind.map((d) => d.id));
       return new Set(inBlind.filter((d) => !voted.has(d.id)).map((d) => d.id));

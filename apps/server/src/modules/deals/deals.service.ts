@@ -63,7 +63,12 @@ export interface DealsServiceDeps {
    * may not see yet, and the fund's blind stages (for the FitScore sort).
    */
   blind: {
-    hiddenFrom(fundId: string, viewer: string, deals: readonly { id: string; pipelineStageId: string | null; status: DealRowStatus }[]): Promise<Set<string>>;
+    hiddenFrom(
+      fundId: string,
+      viewer: string,
+      deals: readonly { id: string; pipelineStageId: string | null; status: DealRowStatus }[],
+      blindStages?: readonly string[],
+    ): Promise<Set<string>>;
     blindStages(fundId: string): Promise<string[]>;
   };
 }
@@ -193,25 +198,32 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
   /** The matches module's decline (reasons recorded, applicants told), set once that module exists. */
   let decline: DealDecline | null = null;
 
-  /** The ids of these deals whose score the viewer may not see yet (blind first look); none for the server's own use. */
-  async function hiddenOf(fundId: string, viewer: Viewer, rows: readonly DealRow[]): Promise<Set<string>> {
-    return viewer ? blind.hiddenFrom(fundId, viewer, rows.map(({ deal }) => deal)) : new Set();
+  /**
+   * The ids of these deals whose score the viewer may not see yet (blind first look); none for the
+   * server's own use. `blindStages`: the fund's blind stages, when this answer has read them already.
+   */
+  async function hiddenOf(fundId: string, viewer: Viewer, rows: readonly DealRow[], blindStages?: readonly string[]): Promise<Set<string>> {
+    if (!viewer || blindStages?.length === 0) return new Set();
+    return blind.hiddenFrom(fundId, viewer, rows.map(({ deal }) => deal), blindStages);
   }
 
   /** Deals as this viewer may see them. */
-  async function asSeen(fundId: string, viewer: Viewer, rows: readonly DealRow[]) {
-    const hidden = await hiddenOf(fundId, viewer, rows);
+  async function asSeen(fundId: string, viewer: Viewer, rows: readonly DealRow[], blindStages?: readonly string[]) {
+    const hidden = await hiddenOf(fundId, viewer, rows, blindStages);
     return rows.map((row) => toDeal(row, hidden.has(row.deal.id)));
   }
+
+  /** The fund's blind stages as a viewer's answer needs them, read once for the answer (none for the server's own use). */
+  const blindStagesFor = async (fundId: string, viewer: Viewer): Promise<readonly string[]> => (viewer ? blind.blindStages(fundId) : []);
   const oneSeen = async (fundId: string, viewer: Viewer, row: DealRow) => (await asSeen(fundId, viewer, [row]))[0]!;
 
   /**
    * The FitScore sort of a list for this viewer: with the blind first look on, the deals they may
    * not see yet sort as unscored (their place in the order would tell their score).
    */
-  async function blindSortOf(fundId: string, viewer: Viewer, sort: DealSort): Promise<BlindSort | undefined> {
+  async function blindSortOf(fundId: string, viewer: Viewer, sort: DealSort, blindStages?: readonly string[]): Promise<BlindSort | undefined> {
     if (!viewer || (sort !== 'fitScore' && sort !== '-fitScore')) return undefined;
-    const ids = await blind.blindStages(fundId);
+    const ids = blindStages ?? (await blind.blindStages(fundId));
     return ids.length ? { viewer, stages: stagePlanOf(await stages.list(fundId), ids) } : undefined;
   }
 
@@ -359,11 +371,11 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
    * Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort), with
    * the summary its rows carried (PageSummary): none when the page is empty.
    */
-  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary, viewer: Viewer) {
+  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary, viewer: Viewer, blindStages: readonly string[]) {
     const { sort, limit, cursor, status } = query;
     const order = orderOf(sort);
     const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
-    const blindSort = await blindSortOf(fundId, viewer, sort);
+    const blindSort = await blindSortOf(fundId, viewer, sort, blindStages);
     const { rows, summary: carried } = await repo.page({ fundId, filters: { ...filters, status }, sort, limit, after, blindSort }, summary);
     return { page: cursors.page(rows, { limit, sort, order }, (row) => [row.sortKey, row.deal.id]), carried };
   }
@@ -481,8 +493,9 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       // from the page instead of being searched for a second time (the search is most of such a call's
       // cost). A broad search's counts stop at their cap, and come with the page in the same statement.
       const countsFromPage = Boolean(filters.search?.indexWords.length && !query.status && !query.cursor);
-      const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts', viewer);
-      const deals = await asSeen(fundId, viewer, page.items);
+      const blindStages = await blindStagesFor(fundId, viewer);
+      const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts', viewer, blindStages);
+      const deals = await asSeen(fundId, viewer, page.items, blindStages);
       const answer = (summary: ListSummary | undefined) =>
         summary
           ? { deals, nextCursor: page.next_cursor, counts: summary.counts, countsCap: summary.countsCap, plan: planOf(summary.fund) }
@@ -509,6 +522,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         if (stage) counts.set(stage.id, (counts.get(stage.id) ?? 0) + row.n);
       }
       const columns = [];
+      const blindStages = await blindStagesFor(fundId, viewer);
       for (const stage of shown) {
         const count = counts.get(stage.id) ?? 0;
         // An empty column costs no read (in date order it would walk the whole fund to find nothing).
@@ -517,8 +531,8 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
           continue;
         }
         const column = { ...filters, pipelineStage: stagePlanOf(all, [stage.id]) };
-        const { page } = await readPage(fundId, { sort: '-date', limit, cursor: undefined, status: undefined } as DealListQuery, column, 'plan', viewer);
-        columns.push({ stage, count, deals: await asSeen(fundId, viewer, page.items), nextCursor: page.next_cursor });
+        const { page } = await readPage(fundId, { sort: '-date', limit, cursor: undefined, status: undefined } as DealListQuery, column, 'plan', viewer, blindStages);
+        columns.push({ stage, count, deals: await asSeen(fundId, viewer, page.items, blindStages), nextCursor: page.next_cursor });
       }
       return { columns };
     },
@@ -699,12 +713,13 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         if (!fund) return;
         const { sort, status, ...rest } = filters;
         const planned = { ...(await filtersOf(fund.id, rest)), status };
-        const blindSort = await blindSortOf(fund.id, viewer, sort);
+        const blindStages = await blindStagesFor(fund.id, viewer);
+        const blindSort = await blindSortOf(fund.id, viewer, sort, blindStages);
         let after: [string | number | null, string] | undefined;
         for (;;) {
           const rows = await repo.exportPage({ fundId: fund.id, filters: planned, sort, limit: CSV_PAGE, after, blindSort });
           const items = rows.slice(0, CSV_PAGE);
-          const hidden = viewer ? await blind.hiddenFrom(fund.id, viewer, items) : new Set<string>();
+          const hidden = viewer && blindStages.length ? await blind.hiddenFrom(fund.id, viewer, items, blindStages) : new Set<string>();
           for (const row of items) {
             const d = hidden.has(row.id) ? { ...row, fitScore: null, confidence: null, subScores: row.subScores.map(() => null) } : row;
             yield [

@@ -16,8 +16,25 @@ export const createSavedViewsRepository = repository((db) => {
   const flat = (rows: { view: typeof savedViews.$inferSelect; authorName: string | null }[]): SavedViewRow[] => rows.map((r) => ({ ...r.view, authorName: r.authorName }));
 
   return {
-    /** The member's own views and those shared with the fund, by name. */
-    visible: async (fundId: string, userId: string) => flat(await withAuthor().where(visibleTo(fundId, userId)).orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.createdAt))),
+    /**
+     * The member's own views and those shared with the fund, by name, and the member's default, in one
+     * statement (the pipeline asks both each time it opens): a row per view, or one without a view when
+     * there is none, each carrying the default.
+     */
+    visibleWithDefault: async (fundId: string, userId: string) => {
+      const rows = await db
+        .select({ view: savedViews, authorName: users.name, defaultViewId: savedViewDefaults.viewId, defaultBuiltIn: savedViewDefaults.builtIn })
+        .from(sql`(select 1) as one`)
+        .leftJoin(savedViewDefaults, and(eq(savedViewDefaults.fundId, fundId), eq(savedViewDefaults.userId, userId)))
+        .leftJoin(savedViews, visibleTo(fundId, userId))
+        .leftJoin(users, eq(users.id, savedViews.userId))
+        .orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.createdAt));
+      const first = rows[0];
+      return {
+        views: flat(rows.flatMap((r) => (r.view ? [{ view: r.view, authorName: r.authorName }] : []))),
+        chosen: first && (first.defaultViewId !== null || first.defaultBuiltIn !== null) ? { viewId: first.defaultViewId, builtIn: first.defaultBuiltIn } : undefined,
+      };
+    },
 
     /** One view the member can see. */
     visibleOne: async (fundId: string, userId: string, id: string) => flat(await withAuthor().where(and(visibleTo(fundId, userId), eq(savedViews.id, id))))[0],
@@ -72,14 +89,6 @@ export const createSavedViewsRepository = repository((db) => {
     /** A view no longer shared is no longer the default of the members who cannot see it now. */
     dropOthersDefaults: async (viewId: string, authorId: string) => {
       await db.delete(savedViewDefaults).where(and(eq(savedViewDefaults.viewId, viewId), ne(savedViewDefaults.userId, authorId)));
-    },
-
-    defaultOf: async (fundId: string, userId: string) => {
-      const [row] = await db
-        .select({ viewId: savedViewDefaults.viewId, builtIn: savedViewDefaults.builtIn })
-        .from(savedViewDefaults)
-        .where(and(eq(savedViewDefaults.fundId, fundId), eq(savedViewDefaults.userId, userId)));
-      return row;
     },
 
     setDefault: async (fundId: string, userId: string, value: { viewId: string | null; builtIn: string | null } | null) => {

@@ -67,7 +67,7 @@ export function createSavedViewsService({ repo }: { repo: SavedViewsRepository }
   return {
     async list(fundId: string | null, userId: string) {
       if (!fundId) return { views: [myDeals(userId)], defaultViewId: null };
-      const [rows, chosen] = await Promise.all([repo.visible(fundId, userId), repo.defaultOf(fundId, userId)]);
+      const { views: rows, chosen } = await repo.visibleWithDefault(fundId, userId);
       return {
         views: [myDeals(userId), ...rows.map((r) => toView(r, userId))],
         defaultViewId: chosen ? (chosen.viewId ?? chosen.builtIn) : null,
