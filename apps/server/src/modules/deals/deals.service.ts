@@ -43,6 +43,9 @@ import { statusChangeListeners } from './status-changes.ts';
 export const DEAL_NOT_FOUND = 'Deal not found';
 const CSV_PAGE = 1000;
 
+/** Where a deal sits: what the blind first look reads of it. */
+type DealPlace = { id: string; pipelineStageId: string | null; status: DealRowStatus };
+
 export interface DealsServiceDeps {
   repo: DealsRepository;
   /** Deals that arrive from outside the dashboard: intake channels and approved warm intros. */
@@ -66,7 +69,7 @@ export interface DealsServiceDeps {
     hiddenFrom(
       fundId: string,
       viewer: string,
-      deals: readonly { id: string; pipelineStageId: string | null; status: DealRowStatus }[],
+      deals: readonly DealPlace[],
       blindStages?: readonly string[],
     ): Promise<Set<string>>;
     blindStages(fundId: string): Promise<string[]>;
@@ -198,32 +201,37 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
   /** The matches module's decline (reasons recorded, applicants told), set once that module exists. */
   let decline: DealDecline | null = null;
 
+  /** The fund's blind stages for one answer: read at most once, and only if the answer needs them (none for the server's own use). */
+  type BlindStagesOnce = () => Promise<readonly string[]>;
+  function blindStagesOnce(fundId: string, viewer: Viewer): BlindStagesOnce {
+    let read: Promise<readonly string[]> | undefined;
+    return () => (read ??= viewer ? blind.blindStages(fundId) : Promise.resolve([]));
+  }
+
   /**
    * The ids of these deals whose score the viewer may not see yet (blind first look); none for the
-   * server's own use. `blindStages`: the fund's blind stages, when this answer has read them already.
+   * server's own use. `blindStages`: the answer's one read of the fund's blind stages.
    */
-  async function hiddenOf(fundId: string, viewer: Viewer, rows: readonly DealRow[], blindStages?: readonly string[]): Promise<Set<string>> {
-    if (!viewer || blindStages?.length === 0) return new Set();
-    return blind.hiddenFrom(fundId, viewer, rows.map(({ deal }) => deal), blindStages);
+  async function hiddenOf(fundId: string, viewer: Viewer, deals: readonly DealPlace[], blindStages?: BlindStagesOnce): Promise<Set<string>> {
+    if (!viewer || !deals.length) return new Set();
+    const known = blindStages ? await blindStages() : undefined;
+    return known?.length === 0 ? new Set() : blind.hiddenFrom(fundId, viewer, deals, known);
   }
 
   /** Deals as this viewer may see them. */
-  async function asSeen(fundId: string, viewer: Viewer, rows: readonly DealRow[], blindStages?: readonly string[]) {
-    const hidden = await hiddenOf(fundId, viewer, rows, blindStages);
+  async function asSeen(fundId: string, viewer: Viewer, rows: readonly DealRow[], blindStages?: BlindStagesOnce) {
+    const hidden = await hiddenOf(fundId, viewer, rows.map(({ deal }) => deal), blindStages);
     return rows.map((row) => toDeal(row, hidden.has(row.deal.id)));
   }
-
-  /** The fund's blind stages as a viewer's answer needs them, read once for the answer (none for the server's own use). */
-  const blindStagesFor = async (fundId: string, viewer: Viewer): Promise<readonly string[]> => (viewer ? blind.blindStages(fundId) : []);
   const oneSeen = async (fundId: string, viewer: Viewer, row: DealRow) => (await asSeen(fundId, viewer, [row]))[0]!;
 
   /**
    * The FitScore sort of a list for this viewer: with the blind first look on, the deals they may
    * not see yet sort as unscored (their place in the order would tell their score).
    */
-  async function blindSortOf(fundId: string, viewer: Viewer, sort: DealSort, blindStages?: readonly string[]): Promise<BlindSort | undefined> {
+  async function blindSortOf(fundId: string, viewer: Viewer, sort: DealSort, blindStages: BlindStagesOnce): Promise<BlindSort | undefined> {
     if (!viewer || (sort !== 'fitScore' && sort !== '-fitScore')) return undefined;
-    const ids = blindStages ?? (await blind.blindStages(fundId));
+    const ids = await blindStages();
     return ids.length ? { viewer, stages: stagePlanOf(await stages.list(fundId), ids) } : undefined;
   }
 
@@ -371,7 +379,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
    * Reads the filtered pipeline a page at a time, from a cursor (signed, tied to its sort), with
    * the summary its rows carried (PageSummary): none when the page is empty.
    */
-  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary, viewer: Viewer, blindStages: readonly string[]) {
+  async function readPage(fundId: string, query: DealListQuery, filters: Filters, summary: PageSummary, viewer: Viewer, blindStages: BlindStagesOnce) {
     const { sort, limit, cursor, status } = query;
     const order = orderOf(sort);
     const after = cursor ? cursors.decode(cursor, { sort, order }).after : undefined;
@@ -493,7 +501,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       // from the page instead of being searched for a second time (the search is most of such a call's
       // cost). A broad search's counts stop at their cap, and come with the page in the same statement.
       const countsFromPage = Boolean(filters.search?.indexWords.length && !query.status && !query.cursor);
-      const blindStages = await blindStagesFor(fundId, viewer);
+      const blindStages = blindStagesOnce(fundId, viewer);
       const { page, carried } = await readPage(fundId, query, filters, countsFromPage ? 'plan' : 'counts', viewer, blindStages);
       const deals = await asSeen(fundId, viewer, page.items, blindStages);
       const answer = (summary: ListSummary | undefined) =>
@@ -522,7 +530,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         if (stage) counts.set(stage.id, (counts.get(stage.id) ?? 0) + row.n);
       }
       const columns = [];
-      const blindStages = await blindStagesFor(fundId, viewer);
+      const blindStages = blindStagesOnce(fundId, viewer);
       for (const stage of shown) {
         const count = counts.get(stage.id) ?? 0;
         // An empty column costs no read (in date order it would walk the whole fund to find nothing).
@@ -713,13 +721,13 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
         if (!fund) return;
         const { sort, status, ...rest } = filters;
         const planned = { ...(await filtersOf(fund.id, rest)), status };
-        const blindStages = await blindStagesFor(fund.id, viewer);
+        const blindStages = blindStagesOnce(fund.id, viewer);
         const blindSort = await blindSortOf(fund.id, viewer, sort, blindStages);
         let after: [string | number | null, string] | undefined;
         for (;;) {
           const rows = await repo.exportPage({ fundId: fund.id, filters: planned, sort, limit: CSV_PAGE, after, blindSort });
           const items = rows.slice(0, CSV_PAGE);
-          const hidden = viewer && blindStages.length ? await blind.hiddenFrom(fund.id, viewer, items, blindStages) : new Set<string>();
+          const hidden = await hiddenOf(fund.id, viewer, items, blindStages);
           for (const row of items) {
             const d = hidden.has(row.id) ? { ...row, fitScore: null, confidence: null, subScores: row.subScores.map(() => null) } : row;
             yield [
