@@ -603,18 +603,6 @@ export const createDealsRepository = repository((db) => {
         .where(and(eq(deals.fundId, fundId), sql`${deals.id} = any(${sql.param(dealIds)}::uuid[])`, sql`${deals.pipelineStageId} is distinct from ${stageId}`));
     },
 
-    /**
-     * After a status change: a deal placed in a stage of another triage goes back to the first
-     * stage of its new triage (unplaced); one whose stage maps to its status stays.
-     */
-    unplaceIfTriageDiffers: async (dealIds: string[]) => {
-      await db.execute(
-        sql`update ${deals} set pipeline_stage_id = null
-            where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.pipelineStageId} is not null
-              and not exists (select 1 from ${fundStages} where ${fundStages.id} = ${deals.pipelineStageId} and ${fundStages.triage} = ${deals.status})`,
-      );
-    },
-
     /** A removed stage's deals (placed in it, or unplaced with a status it was first for) placed in another stage; their ids. */
     moveStageDeals: async (fundId: string, from: StagePlan, toStageId: string): Promise<string[]> => {
       const rows = await db
@@ -671,7 +659,9 @@ export const createDealsRepository = repository((db) => {
      * Moves a deal of the fund to a status and records it in its history with who and the note, in
      * one statement: the deal is locked, changed and its history written, and what it was is
      * answered (undefined for no such deal of the fund). The same status with no note changes nothing.
-     * The deal_counts rows its change moves stay locked until the caller's transaction ends.
+     * A deal that moves keeps its stage when the stage maps to its new status and is unplaced (the
+     * first stage of its new triage) otherwise. The deal_counts rows its change moves stay locked
+     * until the caller's transaction ends.
      */
     changeStatus: async ({ fundId, dealIds, userId, to, note, stageId = null }: { fundId: string; dealIds: string[]; userId: string; to: DealRowStatus; note: string; stageId?: string | null }) =>
       rawRows<{ id: string; from: DealRowStatus; startupName: string }>(
@@ -681,7 +671,8 @@ export const createDealsRepository = repository((db) => {
           select ${deals.id} as id, ${deals.status} as status, ${deals.startupName} as startup_name
           from ${deals} where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.fundId} = ${fundId} for update
         ), moved as (
-          update ${deals} set status = ${to}, updated_at = now()
+          update ${deals} set status = ${to}, updated_at = now(),
+            pipeline_stage_id = case when exists (select 1 from ${fundStages} where ${fundStages.id} = ${deals.pipelineStageId} and ${fundStages.triage} = ${to}) then ${deals.pipelineStageId} end
           where ${deals.id} = any(${sql.param(dealIds)}::uuid[]) and ${deals.fundId} = ${fundId} and (${deals.status} <> ${to} or ${note} <> '')
         ), recorded as (
           insert into ${dealStatusHistory} (deal_id, user_id, from_status, to_status, note, to_stage_id)

@@ -406,7 +406,7 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     if (stageId !== undefined) {
       await r.placeInStage(fundId, found, stageId);
       await placements.emit({ fundId, dealIds: found, stageId, userId }, tx);
-    } else await r.unplaceIfTriageDiffers(found);
+    }
     for (const b of before) {
       if (b.from !== status) await statusChanges.emit({ fundId, dealId: b.id, startupName: b.startupName, from: b.from, to: status, userId }, tx);
       else if (stageId !== undefined) updates.changed(fundId, b.id, tx);
@@ -416,8 +416,39 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
     return before;
   }
 
+  /**
+   * Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work);
+   * `also` is a caller's part of the same change (a decline's reasons), in its transaction. A
+   * member's move to Cold with neither (the status route, the public API, a notification's action)
+   * is a decline without reasons, through the one decline path: the applicants are told. Nothing
+   * is read back: for callers that answer something else (setStatus answers the deal).
+   */
+  async function changeStatus(
+    fundId: string | null,
+    userId: string,
+    dealId: string,
+    body: { status: DealRowStatus; note: string },
+    also?: (tx: Transaction) => Promise<void>,
+    /** A move on the board: the fund's stage (checked by the caller) the deal goes to, its triage `body.status`. */
+    place?: { stageId: string },
+  ): Promise<void> {
+    if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
+    if (body.status === 'cold' && !also && !place && decline) {
+      await decline(fundId, userId, dealId, { reasons: [], note: body.note });
+      return;
+    }
+    await uow.run(async (tx) => {
+      const before = await changeStatuses(tx, { fundId, userId, dealIds: [dealId], status: body.status, note: body.note, ...(place ? { stageId: place.stageId } : {}) });
+      if (!before.length) throw new AppError('not_found', DEAL_NOT_FOUND);
+      // Any Hot/Track/Cold a member gives is their own view of the deal (a move to a New stage is none).
+      if (body.status !== 'new') await votes.emit({ fundId, dealId, userId, status: body.status }, tx);
+      await also?.(tx);
+    });
+  }
+
   return {
     changeStatuses,
+    changeStatus,
     /** The repository's filters of a list's (search planned, stages resolved): what a bulk selection by filter matches. */
     filtersOf,
     /** Open screens of the fund hear that the deal changed, once `tx` (if any) has committed. */
@@ -644,34 +675,13 @@ export function createDealsService({ repo, arrivals, updates, uow, decks, scorin
       decline = through;
     },
 
-    /**
-     * Hot/Track/Cold, with who, when, from and the note in the deal's history (one unit of work);
-     * `also` is a caller's part of the same change (a decline's reasons), in its transaction. A
-     * member's move to Cold with neither (the status route, the public API, a notification's action)
-     * is a decline without reasons, through the one decline path: the applicants are told.
-     */
-    async setStatus(
-      fundId: string | null,
-      userId: string,
-      dealId: string,
-      body: { status: DealRowStatus; note: string },
-      also?: (tx: Transaction) => Promise<void>,
-      /** A move on the board: the fund's stage (checked by the caller) the deal goes to, its triage `body.status`. */
-      place?: { stageId: string },
-    ) {
-      if (!fundId) throw new AppError('not_found', DEAL_NOT_FOUND);
-      if (body.status === 'cold' && !also && !place && decline) {
-        await decline(fundId, userId, dealId, { reasons: [], note: body.note });
-        return { ok: true as const, deal: await oneSeen(fundId, userId, await getRow(fundId, dealId)) };
-      }
-      await uow.run(async (tx) => {
-        const before = await changeStatuses(tx, { fundId, userId, dealIds: [dealId], status: body.status, note: body.note, ...(place ? { stageId: place.stageId } : {}) });
-        if (!before.length) throw new AppError('not_found', DEAL_NOT_FOUND);
-        // Any Hot/Track/Cold a member gives is their own view of the deal (a move to a New stage is none).
-        if (body.status !== 'new') await votes.emit({ fundId, dealId, userId, status: body.status }, tx);
-        await also?.(tx);
-      });
-      return { ok: true as const, deal: await oneSeen(fundId, userId, await getRow(fundId, dealId)) };
+    /** changeStatus, answered with the deal as the member now sees it. */
+    async setStatus(fundId: string | null, userId: string, dealId: string, body: { status: DealRowStatus; note: string }) {
+      await changeStatus(fundId, userId, dealId, body);
+      const row = await getRow(fundId, dealId);
+      // Hot, Track and Cold are the member's own view of the deal, and the blind first look hides a
+      // score only from members who have not given theirs: nothing to ask for those.
+      return { ok: true as const, deal: body.status === 'new' ? await oneSeen(fundId!, userId, row) : toDeal(row, false) };
     },
 
     /**

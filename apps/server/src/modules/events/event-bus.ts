@@ -62,7 +62,7 @@ export function createInProcessEventBus(): EventBus {
 
 /** The NOTIFY channel every API process LISTENs on; the payload is only `<id>` (the row is read back). */
 export const EVENTS_CHANNEL = 'fitscore_server_events';
-/** Any fixed number: publishers hold it until commit, so ids become visible in order (no gaps behind a reader). */
+/** Any fixed number: PostgreSQL publishers hold it until commit, so ids become visible in order (no gaps behind a reader). */
 const PUBLISH_LOCK_ID = 727_019;
 /** How long the log keeps events for reconnecting streams. */
 export const EVENT_RETENTION_HOURS = 24;
@@ -213,15 +213,16 @@ export function createStoredEventBus(database: DatabaseHandle, log: Log) {
       // The type becomes the SSE event name: a malformed one is a programming error, caught here.
       const { type, data } = ServerEventSchema.parse(event);
       const [kind, id] = 'user' in audience ? (['user', audience.user] as const) : (['fund', audience.fund] as const);
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
-        const [row] = await tx
-          .insert(serverEvents)
-          .values({ audienceKind: kind, audienceId: id, type, data: data ?? null })
-          .returning({ id: serverEvents.id });
-        if (database.kind === 'postgres')
+      const values = { audienceKind: kind, audienceId: id, type, data: data ?? null };
+      if (database.kind === 'postgres')
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
+          const [row] = await tx.insert(serverEvents).values(values).returning({ id: serverEvents.id });
           await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row!.id)})`);
-      });
+        });
+      // The embedded database is one connection in this process: each statement commits before the
+      // next begins, so ids become visible in order without the lock, and no other process listens.
+      else await db.insert(serverEvents).values(values);
       // Our own streams need not wait for the notification's round trip.
       pullSoon();
     },

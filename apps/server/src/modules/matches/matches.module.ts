@@ -14,7 +14,7 @@ export interface MatchesModuleDeps {
   platform: Platform;
   profiles: ProfilesService;
   billing: BillingService;
-  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck' | 'declinesThrough'>;
+  deals: Pick<DealsService, 'changeStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck' | 'declinesThrough'>;
   notifications: Pick<NotificationsService, 'notifyFund' | 'handleActions'>;
   replies: Pick<ApplicantRepliesService, 'declined'>;
   jobs: JobQueue;

@@ -43,7 +43,7 @@ export interface MatchesServiceDeps {
   /** Throws plan_limit unless the founder is on Premium (billing). */
   assertPremium: (userId: string, featureName: string) => Promise<void>;
   notifications: Pick<NotificationsService, 'notifyFund'>;
-  deals: Pick<DealsService, 'setStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck'>;
+  deals: Pick<DealsService, 'changeStatus' | 'scored' | 'detail' | 'arrive' | 'carryDeck'>;
   /** Emails the reasons of a decline to the deal's applicants by form or email. */
   replies: Pick<ApplicantRepliesService, 'declined'>;
   jobs: Pick<JobQueue, 'send'>;
@@ -369,7 +369,7 @@ export function createMatchesService({ repo, uow, profiles, assertPremium, notif
     async decline(fundId: string | null, userId: string, dealId: string, body: { reasons: string[]; note: string }) {
       const reasons = [...new Set(body.reasons)];
       // The reasons are part of the status change: recorded in its transaction, or not at all.
-      await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => declines.record(tx, fundId!, [dealId], userId, reasons));
+      await deals.changeStatus(fundId, userId, dealId, { status: 'cold', note: body.note }, (tx) => declines.record(tx, fundId!, [dealId], userId, reasons));
       return { ok: true as const, reasons };
     },
 

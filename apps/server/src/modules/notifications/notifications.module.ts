@@ -10,7 +10,7 @@ import { createNotificationsService } from './notifications.service.ts';
 export interface NotificationsModuleDeps {
   platform: Platform;
   scoring: Pick<ScoringService, 'onScored'>;
-  deals: Pick<DealsService, 'setStatus'>;
+  deals: Pick<DealsService, 'changeStatus'>;
   /** Blind first look: a member from whom a deal is hidden is told of it without its score or comments. */
   blind: Pick<BlindLookService, 'blindTo'>;
 }
@@ -33,7 +33,7 @@ export function register(app: FastifyInstance, { platform, scoring, deals, blind
   // Hot and Track move the matched deal (with its history) through the deals module.
   notifications.handleActions('match', async (action, { fundId, userId, notification }) => {
     if ((action === 'hot' || action === 'track') && notification.dealId) {
-      await deals.setStatus(fundId, userId, notification.dealId, { status: action, note: '' });
+      await deals.changeStatus(fundId, userId, notification.dealId, { status: action, note: '' });
     }
     return { dealId: notification.dealId };
   });

@@ -56,7 +56,7 @@ export function createStageMoves({
   stages: StagesService;
   repo: StagesRepository;
   uow: UnitOfWork;
-  deals: Pick<DealsService, 'setStatus' | 'view' | 'moveStageDeals' | 'stageCounts'>;
+  deals: Pick<DealsService, 'changeStatus' | 'view' | 'moveStageDeals' | 'stageCounts'>;
   /** The Cold dialog's decline (matches module): reasons recorded with the change, emailed to applicants. */
   decline: (
     fundId: string | null,
@@ -83,9 +83,9 @@ export function createStageMoves({
           throw new AppError('validation_failed', `${REASONS_REQUIRED}: moving to ${stage.name} declines the deal`);
         await decline(fundId, userId, dealId, { reasons, note });
         // The decline puts the deal in the first Cold stage; another Cold stage is where it was dropped.
-        await deals.setStatus(fundId, userId, dealId, { status: 'cold', note: '' }, undefined, { stageId: stage.id });
+        await deals.changeStatus(fundId, userId, dealId, { status: 'cold', note: '' }, undefined, { stageId: stage.id });
       } else {
-        await deals.setStatus(
+        await deals.changeStatus(
           fundId,
           userId,
           dealId,
