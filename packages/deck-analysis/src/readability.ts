@@ -37,22 +37,18 @@ export const REFERENCE_SLIDE_WIDTH_PT = 960;
 export const MIN_CONTRAST = 4.5;
 
 /**
- * Height of a character's box (the font's ascent to descent, as PDF readers report it) per point of
- * font size: about 1.1 for the sans fonts decks are set in (Arial 1.12, Helvetica 0.93, Calibri 1.22).
- */
-export const BOX_HEIGHT_PER_POINT = 1.1;
-/**
  * Letters that must share a size (or a contrast) before it counts for the page: a footnote line does,
  * a lone superscript or a logo's two letters do not.
  */
 export const MIN_LETTERS_MEASURED = 12;
 
-/** One word as a reader measures it: its letters, box height (page units), colours (0-255 RGB; null when unknown). */
+/** One word as a reader measures it: its letters, font size (page units), colours (0-255 RGB; null when unknown). */
 export interface LegibleWord {
   /** The word as drawn (shown in the advice as the example). */
   word: string;
   letters: number;
-  height: number;
+  /** Font size in the page's units (0: not measured). */
+  size: number;
   text: readonly [number, number, number] | null;
   background: readonly [number, number, number] | null;
 }
@@ -102,8 +98,8 @@ function lowestShared(values: Array<{ value: number; letters: number; word: stri
  * from its words; `pageLongSide` is the page's longer side in the same units as the word heights.
  */
 export function legibilityOf(words: readonly LegibleWord[], pageLongSide: number): PageLegibility {
-  const toPt = REFERENCE_SLIDE_WIDTH_PT / Math.max(1, pageLongSide) / BOX_HEIGHT_PER_POINT;
-  const small = lowestShared(words.filter((w) => w.height > 0).map((w) => ({ value: w.height * toPt, letters: w.letters, word: w.word })));
+  const toPt = REFERENCE_SLIDE_WIDTH_PT / Math.max(1, pageLongSide);
+  const small = lowestShared(words.filter((w) => w.size > 0).map((w) => ({ value: w.size * toPt, letters: w.letters, word: w.word })));
   const contrast = lowestShared(
     words.flatMap((w) => {
       if (!w.text || !w.background) return [];

@@ -49,7 +49,7 @@ export function pictureContrast(tsv: string, picture: Uint8Array, coreShare = IN
   const measured = legibilityOf(
     confidentWords(tsv).flatMap((w) => {
       const levels = inkAndBackground(pgm, w, coreShare);
-      return levels ? [{ word: w.word, letters: w.letters, height: 0, text: grey(levels.ink), background: grey(levels.background) }] : [];
+      return levels ? [{ word: w.word, letters: w.letters, size: 0, text: grey(levels.ink), background: grey(levels.background) }] : [];
     }),
     Math.max(pgm.width, pgm.height),
   );

@@ -38,7 +38,7 @@ export function measurePdfText(
   size: { width: number; height: number },
 ): { legibility: PageLegibility; words: PdfWord[] } {
   const words = pageWords(pdfium, textPage, chars);
-  const measured = legibilityOf(words.map((w) => ({ word: w.word, letters: w.letters, height: w.height, text: null, background: null })), Math.max(size.width, size.height));
+  const measured = legibilityOf(words.map((w) => ({ word: w.word, letters: w.letters, size: w.size, text: null, background: null })), Math.max(size.width, size.height));
   return { legibility: measured, words };
 }
 
@@ -76,7 +76,7 @@ export function measureContrast(
     const background = drawSmall(pdfium, page, size);
     if (!background) return null;
     const measured = legibilityOf(
-      words.map((w) => ({ word: w.word, letters: w.letters, height: w.height, text: w.color, background: background.backgroundUnder(w.box, w.color) })),
+      words.map((w) => ({ word: w.word, letters: w.letters, size: w.size, text: w.color, background: background.backgroundUnder(w.box, w.color) })),
       Math.max(size.width, size.height),
     );
     return { lowestContrast: measured.lowestContrast, contrastSample: measured.contrastSample };
@@ -88,23 +88,39 @@ export function measureContrast(
 export interface PdfWord {
   word: string;
   letters: number;
-  height: number;
+  /** Font size on the page (points), the median of its letters'. */
+  size: number;
   color: [number, number, number] | null;
   box: [number, number, number, number];
 }
 
 const LETTER = /[\p{L}\p{N}]/u;
 
+/**
+ * A character's font size on the page: the size its text object sets times how far its matrix
+ * stretches the glyph's upright (forms and the page's transforms included). Exporters set the size
+ * either way (Keynote: size 1 in a matrix scaled 36). A character's box is no measure of it: its
+ * height is the font's ascent to descent, 0.93 of the size in Helvetica and 1.66 in Keynote's Palatino.
+ */
+function fontSize(pdfium: Pdfium, textPage: number, index: number, matrix: number): number {
+  const size = pdfium.FPDFText_GetFontSize(textPage, index);
+  if (!(size > 0) || !pdfium.FPDFText_GetMatrix(textPage, index, matrix)) return 0;
+  const at = matrix >> 2;
+  const [c, d] = [pdfium.HEAPF32[at + 2]!, pdfium.HEAPF32[at + 3]!];
+  return size * Math.hypot(c, d);
+}
+
 /** The page's visible words: runs of drawn characters between spaces and line ends. */
 function pageWords(pdfium: Pdfium, textPage: number, { codes, generated, boxes }: LegibilityChars): PdfWord[] {
   const words: PdfWord[] = [];
-  const rgba = pdfium.malloc(16);
+  // Four uint32 of a colour, or the six floats of a matrix.
+  const out = pdfium.malloc(24);
   try {
-    let cur: { chars: string[]; letters: number; heights: number[]; color: PdfWord['color']; box: PdfWord['box'] } | null = null;
+    let cur: { chars: string[]; letters: number; sizes: number[]; color: PdfWord['color']; box: PdfWord['box'] } | null = null;
     const end = () => {
       if (cur && cur.letters > 0) {
-        const sorted = cur.heights.sort((a, b) => a - b);
-        words.push({ word: cur.chars.join(''), letters: cur.letters, height: sorted[sorted.length >> 1]!, color: cur.color, box: cur.box });
+        const sorted = cur.sizes.sort((a, b) => a - b);
+        words.push({ word: cur.chars.join(''), letters: cur.letters, size: sorted[sorted.length >> 1]!, color: cur.color, box: cur.box });
       }
       cur = null;
     };
@@ -129,20 +145,20 @@ function pageWords(pdfium: Pdfium, textPage: number, { codes, generated, boxes }
       }
       if (!cur) {
         let color: PdfWord['color'] = null;
-        if (pdfium.FPDFText_GetFillColor(textPage, i, rgba, rgba + 4, rgba + 8, rgba + 12)) {
-          const v = new Uint32Array(pdfium.HEAPU8.buffer, pdfium.HEAPU8.byteOffset + rgba, 4);
+        if (pdfium.FPDFText_GetFillColor(textPage, i, out, out + 4, out + 8, out + 12)) {
+          const v = new Uint32Array(pdfium.HEAPU8.buffer, pdfium.HEAPU8.byteOffset + out, 4);
           color = [v[0]!, v[1]!, v[2]!];
         }
-        cur = { chars: [], letters: 0, heights: [], color, box: [l, t, r, b] };
+        cur = { chars: [], letters: 0, sizes: [], color, box: [l, t, r, b] };
       }
       cur.chars.push(ch);
       cur.letters += 1;
-      cur.heights.push(Math.abs(t - b));
+      cur.sizes.push(fontSize(pdfium, textPage, i, out));
       cur.box = [Math.min(cur.box[0], l), Math.max(cur.box[1], t), Math.max(cur.box[2], r), Math.min(cur.box[3], b)];
     }
     end();
   } finally {
-    pdfium.free(rgba);
+    pdfium.free(out);
   }
   return words;
 }

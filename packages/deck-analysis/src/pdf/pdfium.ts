@@ -35,6 +35,8 @@ const FUNCTIONS = [
   'FPDFText_ClosePage',
   // Readability (readability.ts): each character's colour and how it is drawn.
   'FPDFText_GetFillColor',
+  'FPDFText_GetFontSize',
+  'FPDFText_GetMatrix',
   'FPDFText_GetTextObject',
   'FPDFTextObj_GetTextRenderMode',
   'FPDFPage_CountObjects',
@@ -104,6 +106,10 @@ export interface Pdfium {
   FPDFText_ClosePage(textPage: number): void;
   /** Writes the character's fill colour as four uint32 (r, g, b, a) at r, g, b, a. */
   FPDFText_GetFillColor(textPage: number, index: number, r: number, g: number, b: number, a: number): number;
+  /** The font size the character's text object sets (often 1, the size then being in its matrix); 0 on error. */
+  FPDFText_GetFontSize(textPage: number, index: number): number;
+  /** Writes the character's FS_MATRIX {a, b, c, d, e, f} (6 floats) at matrix: its text matrix on the page, forms included. */
+  FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   FPDFText_GetTextObject(textPage: number, index: number): number;
   /** FPDF_TEXTRENDERMODE: 0 fill, 1 stroke, 2 fill+stroke, 3 invisible, ...; -1 unknown. */
   FPDFTextObj_GetTextRenderMode(textObject: number): number;

@@ -1,4 +1,4 @@
-import { BOX_HEIGHT_PER_POINT, legibilityOf, type LegibleWord, type PageLegibility } from '../readability.ts';
+import { legibilityOf, type LegibleWord, type PageLegibility } from '../readability.ts';
 import { RT, type RecordHeader, type RecordReader } from './records.ts';
 
 /**
@@ -197,7 +197,7 @@ export function slideLegibility(texts: readonly StyledText[], master: MasterSize
       while (at < spans.length && spans[at]!.start + spans[at]!.length <= m.index) at += 1;
       const span = at < spans.length && spans[at]!.start <= m.index ? spans[at] : undefined;
       const size = span?.size ?? masterSize(master, t.type, span?.indent ?? 0);
-      if (size) words.push({ word: m[0], letters, height: size * BOX_HEIGHT_PER_POINT, text: null, background: null });
+      if (size) words.push({ word: m[0], letters, size, text: null, background: null });
     }
   }
   return legibilityOf(words, slideLongSide);

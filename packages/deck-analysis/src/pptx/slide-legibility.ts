@@ -1,4 +1,4 @@
-import { BOX_HEIGHT_PER_POINT, legibilityOf, type LegibleWord, type PageLegibility } from '../readability.ts';
+import { legibilityOf, type LegibleWord, type PageLegibility } from '../readability.ts';
 import type { Box } from './slide-text.ts';
 import type { SlideScene } from './slide-scene.ts';
 
@@ -22,8 +22,7 @@ export function measureSlide(scene: SlideScene): PageLegibility {
         words.push({
           word,
           letters,
-          // legibilityOf reads box heights; a run's size in points is the font size itself.
-          height: size * BOX_HEIGHT_PER_POINT,
+          size,
           text: [run.style.color.r, run.style.color.g, run.style.color.b],
           background,
         });
