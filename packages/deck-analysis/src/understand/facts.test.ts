@@ -86,6 +86,13 @@ describe('deckFacts', () => {
     expect(unclear.filter((f) => f.status === 'current' && !['amount', 'percent'].includes(f.kind))).toEqual([]);
   });
 
+  it('reads no company figure from a table row that OCR read across its columns, but does from a line of two', () => {
+    const row = deckFacts([{ ...page(15, 'Cost scaling per users:\nUP TO 5,000 USERS 35,000 USERS 100,000 USERS\nDatabase: $9 Database: $9 Database: $50'), source: 'ocr' }]);
+    expect(find(row, 'users')).toEqual([]);
+    const two = deckFacts([page(5, '12,000 users 3,000 paying users')]);
+    expect(find(two, 'users').map((f) => f.value)).toEqual([12_000]);
+  });
+
   it('reads plan words in a figure\'s caption or its continued sentence as a target', () => {
     const claims = deckFacts([
       page(1, 'CONFIRMED PATH\n₹1.92 Cr ARR\nSep expected.'),

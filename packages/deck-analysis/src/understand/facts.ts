@@ -254,6 +254,11 @@ function joinContinuations(lines: readonly string[]): string[] {
   return out;
 }
 
+/** How many of a line's figures have a label of this kind right after them. */
+function figuresLabelledAlike(line: string, tokens: readonly NumberToken[], hits: readonly LabelHit[], kind: LabelHit['label']['kind']): number {
+  return tokens.filter((t) => !t.year && hits.some((h) => h.label.kind === kind && h.start >= t.end && /^\s*$/.test(line.slice(t.end, h.start)))).length;
+}
+
 /** Numeric facts of one page (text and speaker notes), with their status and the index of their line. */
 export function pageFacts(page: PageText): PageClaim[] {
   const out: PageClaim[] = [];
@@ -301,6 +306,9 @@ export function pageFacts(page: PageText): PageClaim[] {
       // Questions ('$11m revenue by when?') state nothing.
       if (/\?\s*$/.test(sentence)) return;
       let cand = nearestLabel(line, token, true, hits, tokens);
+      // 'UP TO 5,000 USERS 35,000 USERS 100,000 USERS': three figures or more, each followed by the
+      // same label, are a table's row (tiers, plans, years) as OCR reads columns: none is the company's.
+      if (cand && figuresLabelledAlike(line, tokens, hits, cand.label.kind) >= 3) return;
       let captionTarget = false;
       if (ratio.length === 2 && ratio.includes(token)) cand = { label: LABELS.find((l) => l.kind === (ratio[0] === token ? 'ltv' : 'cac'))!, distance: 0 };
       // A number alone on its line takes its label from a short neighbour line.
