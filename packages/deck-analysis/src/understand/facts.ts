@@ -2,6 +2,7 @@ import type { Fact, FactKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
 import { clauseStatus, TARGET_TITLE, type Claim } from './claims.ts';
 import { findNumbers, toUsd, type NumberToken } from './numbers.ts';
+import { rememberByText } from '../text/remember.ts';
 
 /**
  * Facts from page text: each number is paired with the nearest label that fits its
@@ -115,14 +116,14 @@ interface LabelHit {
 }
 
 /** Label words on a line; a match inside a longer one ('addressable market' in 'serviceable addressable market') gives way. */
-function labelHits(line: string): LabelHit[] {
+const labelHits = rememberByText((line: string): readonly LabelHit[] => {
   const hits: LabelHit[] = [];
   for (const label of LABELS) {
     label.re.lastIndex = 0;
     for (const m of line.matchAll(label.re)) hits.push({ label, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   }
   return hits.filter((h) => !hits.some((o) => o !== h && o.label !== h.label && o.start < h.end && o.end > h.start && o.end - o.start > h.end - h.start));
-}
+});
 
 // A count needs its noun next to it: '4,701 paying customers', 'Customers: 1,450', 'We serve 40 hospitals'.
 const COUNT_AFTER_MAX = 24;

@@ -1,3 +1,5 @@
+import { rememberByText } from '../text/remember.ts';
+
 /**
  * Numbers as decks write them: '$1.2M', '€500k', '3B', 'USD 2 million', '₹10 Cr',
  * '45%', '3x', '18 months'. Each token keeps its place in the line so that the fact
@@ -78,7 +80,10 @@ function parseNumber(text: string, euroHint: boolean): number {
   return Number(text.replace(/,/g, ''));
 }
 
-export function findNumbers(line: string): NumberToken[] {
+/** The figures of a line, in order (remembered: scoring reads each line ten times). */
+export const findNumbers = rememberByText((line: string): readonly NumberToken[] => readNumbers(line));
+
+function readNumbers(line: string): NumberToken[] {
   const out: NumberToken[] = [];
   const dates = [...line.matchAll(DATE_RE)].map((d): [number, number] => [d.index ?? 0, (d.index ?? 0) + d[0].length]);
   for (const m of line.matchAll(TOKEN_RE)) {

@@ -1,5 +1,6 @@
 import type { Fact, SectionKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
+import { rememberByText } from '../text/remember.ts';
 
 /**
  * Which pitch-deck sections a page is, from its content with its heading as one signal.
@@ -222,27 +223,34 @@ const EMPTY_WORD = new RegExp(
 /** Words that carry content: not buzzwords, not glue. */
 export const contentWords = (s: string) => (s.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !EMPTY_WORD.test(w)).length;
 
+/** Each rule's heading phrases, global: compiled once, not per line (a line is read several times per deck). */
+const HEADING_ALL = RULES.map((r) => ({ kind: r.kind, re: new RegExp(r.heading.source, 'giu') }));
+
+/** Where a line names sections: every heading phrase of every rule found in it, with its span. */
+function headingSpans(line: string): Array<{ kind: SectionKind; start: number; end: number }> {
+  const spans: Array<{ kind: SectionKind; start: number; end: number }> = [];
+  for (const { kind, re } of HEADING_ALL) for (const m of line.matchAll(re)) spans.push({ kind, start: m.index, end: m.index + m[0].length });
+  return spans;
+}
+
 /** Share of a line's letters that are section names ('Problem > Opportunity' 0.9, 'inefficient technology.' 0.5). */
-function headingCoverage(line: string): number {
+const headingCoverage = rememberByText((line: string): number => {
   // Glue words ('What is the solution?') count neither way.
   const glue = line.replace(/(?<![\p{L}])(what|is|are|the|our|a|an|of|and|we|your|for|to|in|with|this)(?![\p{L}])/giu, (m) => ' '.repeat(m.length));
   const isLetter = [...glue].map((ch) => /\p{L}/u.test(ch));
   const letters = isLetter.filter(Boolean).length;
   if (letters === 0) return 0;
   const covered = new Array<boolean>(line.length).fill(false);
-  for (const r of RULES) {
-    for (const m of line.matchAll(new RegExp(r.heading.source, 'giu'))) for (let i = m.index ?? 0; i < (m.index ?? 0) + m[0].length; i++) covered[i] = true;
-  }
+  for (const s of headingSpans(line)) covered.fill(true, s.start, s.end);
   return isLetter.filter((l, i) => l && covered[i]).length / letters;
-}
+});
 
 /**
  * The sections a heading line names. Where phrases of two sections overlap the longer one wins:
  * 'Go-to-market' is no market heading, 'Investment opportunity' no market opportunity.
  */
 function headingKinds(line: string): SectionKind[] {
-  const spans: Array<{ kind: SectionKind; start: number; end: number }> = [];
-  for (const r of RULES) for (const m of line.matchAll(new RegExp(r.heading.source, 'giu'))) spans.push({ kind: r.kind, start: m.index, end: m.index + m[0].length });
+  const spans = headingSpans(line);
   spans.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: typeof spans = [];
   for (const s of spans) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
@@ -256,14 +264,15 @@ function headingsOf(page: PageText): string[] {
 }
 
 /** How many of each section's body signals a text holds (sections with none left out). */
-export function bodySignals(text: string): Array<[SectionKind, number]> {
-  return RULES.map((rule): [SectionKind, number] => [rule.kind, rule.body.filter((re) => re.test(text)).length]).filter(([, n]) => n > 0);
-}
+export const bodySignals = rememberByText((text: string): ReadonlyArray<readonly [SectionKind, number]> =>
+  RULES.map((rule): [SectionKind, number] => [rule.kind, rule.body.filter((re) => re.test(text)).length]).filter(([, n]) => n > 0),
+);
 
 /** The sections a page's body says plainly (BODY_SIGNALS or more, a figure of the kind counting FACT_SIGNALS), strongest first. */
 function bodyKinds(body: string, pageFacts: readonly Fact[], min = BODY_SIGNALS): SectionKind[] {
+  const signals = new Map(bodySignals(body));
   return RULES.map((rule) => {
-    let score = rule.body.filter((re) => re.test(body)).length;
+    let score = signals.get(rule.kind) ?? 0;
     if (rule.facts && pageFacts.some((f) => rule.facts!.includes(f.kind))) score += FACT_SIGNALS;
     return { kind: rule.kind, score };
   })

@@ -1,5 +1,6 @@
 import type { Fact, SectionKind } from '@fitscore/contracts';
 import type { PageText } from '../model.ts';
+import { rememberByText } from '../text/remember.ts';
 import { isAgendaOrFiller } from './sections.ts';
 
 /**
@@ -38,6 +39,14 @@ export const TOPICS = {
   competitors: /competitors?|competition|\bvs\.?\b|versus|alternatives?|incumbents?/i,
 } as const;
 export type Topic = keyof typeof TOPICS;
+
+/** The topics a line names (remembered: scoring reads each line ten times). */
+const topicsOf = rememberByText((line: string): readonly Topic[] => 
+  (Object.keys(TOPICS) as Topic[]).filter((t) => {
+    TOPICS[t].lastIndex = 0;
+    return TOPICS[t].test(line);
+  }),
+);
 
 const NUMBER_WORD = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|dozens?)\b/i;
 
@@ -111,8 +120,7 @@ export function findTopics(pages: readonly PageText[], sectionsByPage: ReadonlyM
       const re = TOPICS[topic];
       if (askOnly && NOT_ON_ASK.has(topic)) continue;
       for (const line of lines) {
-        re.lastIndex = 0;
-        if (!re.test(line)) continue;
+        if (!topicsOf(line).includes(topic)) continue;
         re.lastIndex = 0;
         if (isBareHeading(line, re) && !slideSupports(page, line, re)) continue;
         re.lastIndex = 0;
