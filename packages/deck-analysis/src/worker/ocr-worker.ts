@@ -26,11 +26,11 @@ async function recognize(image: Uint8Array, luminance: Uint8Array | undefined): 
       contrastSample: result.contrastSample ?? null,
       ms: Math.round(performance.now() - started),
     };
-    port.postMessage(reply);
+    void port.postMessage(reply);
   } catch {
     // An image tesseract cannot read is not a broken deck: the page keeps its text layer.
     const reply: OcrMessage = { type: 'ocr-done', text: '', title: null, smallestTextPt: null, smallTextSample: null, lowestContrast: null, contrastSample: null, ms: Math.round(performance.now() - started) };
-    port.postMessage(reply);
+    void port.postMessage(reply);
     // If the engine itself failed to start, the next page tries a fresh one.
     const ok = await engine?.then(
       () => true,

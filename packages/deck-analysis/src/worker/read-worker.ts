@@ -32,21 +32,23 @@ async function read(req: ReadRequest): Promise<void> {
     const deck = await extractDeck(req.bytes, {
       maxPages: req.maxPages,
       maxBytes: req.maxBytes,
-      onPage: (done, total) => send({ type: 'progress', done, total }),
+      onPage: (done, total) => void send({ type: 'progress', done, total }),
       // While pictures sent for OCR are still being read, measuring contrast costs the deck no time.
       ...(req.ocr ? { onOcrImage, contrastWhile: () => inFlight > 0 } : {}),
     });
-    send({ type: 'done', deck, parseMs: Math.round(performance.now() - started - waited) });
+    void send({ type: 'done', deck, parseMs: Math.round(performance.now() - started - waited) });
   } catch (e) {
     const err = e instanceof DeckError ? e : new DeckError('corrupt', undefined, { cause: e });
-    send({ type: 'error', code: err.code, message: err.message });
+    void send({ type: 'error', code: err.code, message: err.message });
   }
 
   async function onOcrImage(img: OcrImage) {
     const image = img.image.slice();
     const luminance = img.luminance?.slice();
-    send({ type: 'ocr-image', page: img.page, mode: img.mode, image, ...(luminance ? { luminance } : {}) }, [image.buffer as ArrayBuffer, ...(luminance ? [luminance.buffer as ArrayBuffer] : [])]);
     inFlight += 1;
+    // Wait until the picture is on its way: the OCR thread starts on it now, not when this
+    // thread next yields (after drawing the rest, or measuring contrast).
+    await send({ type: 'ocr-image', page: img.page, mode: img.mode, image, ...(luminance ? { luminance } : {}) }, [image.buffer as ArrayBuffer, ...(luminance ? [luminance.buffer as ArrayBuffer] : [])]);
     if (inFlight >= MAX_PAGES_IN_FLIGHT) {
       const t = performance.now();
       await new Promise<void>((resolve) => (wake = resolve));
