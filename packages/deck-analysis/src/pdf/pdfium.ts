@@ -172,14 +172,34 @@ export const FPDF_ERR = { file: 2, format: 3, password: 4, security: 5, page: 6 
 let loaded: Promise<Pdfium> | null = null;
 /** The .wasm bytes, read once per thread: a released instance is replaced without disk I/O. */
 let wasmBytes: Promise<Buffer> | null = null;
+/** PDFium's code compiled, once per thread; each instance gets its own memory. */
+let compiled: Promise<WasmModule> | null = null;
+
+// The part of the WebAssembly API used here (the package's TypeScript lib declares none of it).
+type WasmModule = object;
+type WasmInstance = object;
+const wasmApi = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule>; instantiate(module: WasmModule, imports: object): Promise<WasmInstance> } }).WebAssembly;
 
 export function loadPdfium(): Promise<Pdfium> {
   loaded ??= (async () => {
     wasmBytes ??= readFile(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm'));
-    const wasm = await wasmBytes;
+    compiled ??= wasmBytes.then((wasm) => wasmApi.compile(wasm));
+    const code = await compiled;
     const { init } = await import('@embedpdf/pdfium');
-    // The module keeps what it is given: hand it a copy, so the cached bytes stay whole.
-    const wrapped = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
+    // A new instance of the code compiled once (Emscripten's documented Module.instantiateWasm):
+    // its memory is new, its 4.6 MB of code is not compiled again.
+    // An instance that cannot be made (its memory refused at the cap) fails the load, not hangs it.
+    let refused: (e: unknown) => void = () => {};
+    const failed = new Promise<never>((_resolve, reject) => (refused = reject));
+    const wrapped = await Promise.race([
+      init({
+        instantiateWasm: (imports: object, receive: (instance: WasmInstance, module: WasmModule) => void) => {
+          wasmApi.instantiate(code, imports).then((instance) => receive(instance, code), refused);
+          return {};
+        },
+      }),
+      failed,
+    ]);
     wrapped.PDFiumExt_Init();
     const module = wrapped.pdfium as unknown as { HEAPU8: Uint8Array; HEAPF32: Float32Array; wasmExports: Record<string, unknown> };
     const api = {
@@ -199,6 +219,7 @@ export function loadPdfium(): Promise<Pdfium> {
   })().catch((e: unknown) => {
     loaded = null;
     wasmBytes = null;
+    compiled = null;
     throw e;
   });
   return loaded;
