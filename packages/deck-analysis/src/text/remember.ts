@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Characters of keys one remembered function keeps (about 2 MB of text each): a hundred decks'
+ * Characters of keys one remembered function keeps (2 MB as UTF-16 strings): a hundred decks'
  * lines, and never more, however long the process runs.
  */
 const MAX_KEY_CHARS = 1_000_000;
