@@ -170,9 +170,7 @@ export interface Pdfium {
 export const FPDF_ERR = { file: 2, format: 3, password: 4, security: 5, page: 6 } as const;
 
 let loaded: Promise<Pdfium> | null = null;
-/** The .wasm bytes, read once per thread: a released instance is replaced without disk I/O. */
-let wasmBytes: Promise<Buffer> | null = null;
-/** PDFium's code compiled, once per thread; each instance gets its own memory. */
+/** PDFium's code, read and compiled once per thread: a released instance is replaced without disk I/O or compiling; each instance gets its own memory. */
 let compiled: Promise<WasmModule> | null = null;
 
 // The part of the WebAssembly API used here (the package's TypeScript lib declares none of it).
@@ -182,8 +180,7 @@ const wasmApi = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8A
 
 export function loadPdfium(): Promise<Pdfium> {
   loaded ??= (async () => {
-    wasmBytes ??= readFile(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm'));
-    compiled ??= wasmBytes.then((wasm) => wasmApi.compile(wasm));
+    compiled ??= readFile(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm')).then((wasm) => wasmApi.compile(wasm));
     const code = await compiled;
     const { init } = await import('@embedpdf/pdfium');
     // A new instance of the code compiled once (Emscripten's documented Module.instantiateWasm):
@@ -218,7 +215,6 @@ export function loadPdfium(): Promise<Pdfium> {
     return api as unknown as Pdfium;
   })().catch((e: unknown) => {
     loaded = null;
-    wasmBytes = null;
     compiled = null;
     throw e;
   });

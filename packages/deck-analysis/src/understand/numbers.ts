@@ -81,7 +81,7 @@ function parseNumber(text: string, euroHint: boolean): number {
 }
 
 /** The figures of a line, in order (remembered: scoring reads each line ten times). */
-export const findNumbers = rememberByText((line: string): readonly NumberToken[] => readNumbers(line));
+export const findNumbers: (line: string) => readonly NumberToken[] = rememberByText(readNumbers);
 
 function readNumbers(line: string): NumberToken[] {
   const out: NumberToken[] = [];

@@ -41,7 +41,7 @@ export const TOPICS = {
 export type Topic = keyof typeof TOPICS;
 
 /** The topics a line names (remembered: scoring reads each line ten times). */
-const topicsOf = rememberByText((line: string): readonly Topic[] => 
+const topicsOf = rememberByText((line: string): readonly Topic[] =>
   (Object.keys(TOPICS) as Topic[]).filter((t) => {
     TOPICS[t].lastIndex = 0;
     return TOPICS[t].test(line);
