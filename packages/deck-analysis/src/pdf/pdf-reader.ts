@@ -3,7 +3,7 @@ import { EXPANDS_MESSAGE } from '../read/image-size.ts';
 import { atWasmCap } from '../read/wasm-cap.ts';
 import { LIMITS } from '../limits.ts';
 import type { DeckText, OcrImage } from '../model.ts';
-import { renderPageForOcr } from './pdf-render.ts';
+import { OCR_LONG_SIDE, renderPageForOcr } from './pdf-render.ts';
 import { CONTRAST_TIME_BUDGET_MS, measureContrast, stillBusy } from './page-legibility.ts';
 import { readPdfText } from './pdf-text.ts';
 import { FPDF_ERR, loadPdfium, releasePdfium } from './pdfium.ts';
@@ -46,7 +46,7 @@ export async function readPdf(bytes: Uint8Array, options: PdfReadOptions = {}): 
           drew = true;
           let drawing: ReturnType<typeof renderPageForOcr>;
           try {
-            drawing = renderPageForOcr(pdfium, doc, page.number - 1, options.renderLongSide ?? 1400);
+            drawing = renderPageForOcr(pdfium, doc, page.number - 1, options.renderLongSide ?? OCR_LONG_SIDE);
           } catch {
             // A trap while drawing (out of memory on a hostile image): the pages keep the
             // text they have, and this PDFium instance is not used again.

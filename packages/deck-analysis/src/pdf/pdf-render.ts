@@ -16,6 +16,8 @@ const GREY_FLAGS = 0x01 | 0x08 | 0x800;
 /** The same in colour, for the page's luminance. */
 const COLOUR_FLAGS = 0x01 | 0x800;
 const WHITE = 0xffffffff;
+/** Pixels on the longer side of a page drawn for OCR: slide text of 10 pt and up reads well at it. */
+export const OCR_LONG_SIDE = 1400;
 
 /**
  * Draws one page in grey for OCR, `longSide` pixels on its longer side, as a binary
@@ -24,9 +26,16 @@ const WHITE = 0xffffffff;
  * thread's heap limit, so images are measured before anything is decoded. `luminance` is the
  * page drawn again in colour as each pixel's relative luminance (OcrImage.luminance), for its
  * text's contrast; OCR keeps PDFium's own grey, which a grey made from the colour drawing
- * differs from by a level here and there.
+ * differs from by a level here and there. Without `luminance` the page is drawn once: a
+ * slide's picture, whose slide has its contrast measured from its scene.
  */
-export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, longSide: number): { image: Uint8Array; luminance?: Uint8Array } | null {
+export function renderPageForOcr(
+  pdfium: Pdfium,
+  doc: number,
+  index: number,
+  longSide: number,
+  { luminance: withLuminance = true }: { luminance?: boolean } = {},
+): { image: Uint8Array; luminance?: Uint8Array } | null {
   const page = pdfium.FPDF_LoadPage(doc, index);
   if (!page) return null;
   try {
@@ -53,7 +62,7 @@ export function renderPageForOcr(pdfium: Pdfium, doc: number, index: number, lon
     if (inkRatio(pgm, at) < MIN_INK) return null;
     // Light words on dark bars, circles and backgrounds become dark on light, as OCR reads them.
     invertDarkGrounds(pgm.subarray(at), width, height);
-    const luminance = draw(COLOUR_FLAGS, bgrxToLuminancePgm);
+    const luminance = withLuminance ? draw(COLOUR_FLAGS, bgrxToLuminancePgm) : null;
     return luminance ? { image: pgm, luminance } : { image: pgm };
   } finally {
     pdfium.FPDF_ClosePage(page);

@@ -5,6 +5,7 @@ import { pictureFits } from '../read/image-size.ts';
 import { assessText, normalizeText, ocrNeed } from '../text/text-quality.ts';
 import { openPptx, type PptxPackage, type Rel } from './pptx-package.ts';
 import { CONTRAST_TIME_BUDGET_MS, stillBusy } from '../pdf/page-legibility.ts';
+import { pictureForOcr } from './ocr-picture.ts';
 import { measureSlide } from './slide-legibility.ts';
 import { readSlideScene } from './slide-scene.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipGuardLimits } from './zip-guard.ts';
@@ -93,7 +94,8 @@ async function readSlide(pkg: PptxPackage, part: string, number: number): Promis
       .sort((a, b) => pkg.size(b) - pkg.size(a))[0];
     // Measured from its header before anything decodes it: a 30000x30000 PNG is a bomb.
     const image = picture ? await pkg.bytes(picture) : null;
-    if (image && pictureFits(image)) ocr = { page: number, image, mode: 'merge' };
+    const forOcr = image && pictureFits(image) ? await pictureForOcr(image) : null;
+    if (forOcr) ocr = { page: number, image: forOcr, mode: 'merge' };
   }
   return { text, ocr };
 }
