@@ -95,6 +95,9 @@ export interface PdfWord {
 }
 
 const LETTER = /[\p{L}\p{N}]/u;
+/** Whether a character is a letter or a digit (LETTER), ASCII answered without the expression. */
+const isLetter = (code: number, ch: string): boolean =>
+  code < 0x80 ? (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) : LETTER.test(ch);
 
 /**
  * A character's font size on the page: the size its text object sets times how far its matrix
@@ -110,16 +113,23 @@ function fontSize(pdfium: Pdfium, textPage: number, index: number, matrix: numbe
   return size * Math.hypot(c, d);
 }
 
-/** The page's visible words: runs of drawn characters between spaces and line ends. */
+/**
+ * The page's visible words: runs of drawn characters between spaces and line ends. A character's
+ * render mode and font size are its text object's, so they are asked once per text object.
+ */
 function pageWords(pdfium: Pdfium, textPage: number, { codes, generated, boxes }: LegibilityChars): PdfWord[] {
   const words: PdfWord[] = [];
   // Four uint32 of a colour, or the six floats of a matrix.
   const out = pdfium.malloc(24);
   try {
-    let cur: { chars: string[]; letters: number; sizes: number[]; color: PdfWord['color']; box: PdfWord['box'] } | null = null;
+    // `mixed`: its letters' sizes differ (most words are set in one size: their median needs no sort).
+    let cur: { chars: string[]; letters: number; sizes: number[]; mixed: boolean; color: PdfWord['color']; box: PdfWord['box'] } | null = null;
+    let object = -1;
+    let invisible = false;
+    let objectSize = 0;
     const end = () => {
       if (cur && cur.letters > 0) {
-        const sorted = cur.sizes.sort((a, b) => a - b);
+        const sorted = cur.mixed ? cur.sizes.sort((a, b) => a - b) : cur.sizes;
         words.push({ word: cur.chars.join(''), letters: cur.letters, size: sorted[sorted.length >> 1]!, color: cur.color, box: cur.box });
       }
       cur = null;
@@ -127,34 +137,47 @@ function pageWords(pdfium: Pdfium, textPage: number, { codes, generated, boxes }
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const j = i * 4;
-      const [l, t, r, b] = [boxes[j]!, boxes[j + 1]!, boxes[j + 2]!, boxes[j + 3]!];
+      const l = boxes[j]!;
+      const r = boxes[j + 2]!;
       if (generated[i] || code <= 0x20 || code > 0x10ffff || l === r) {
         end();
         continue;
       }
       const ch = String.fromCodePoint(code);
-      if (!LETTER.test(ch)) {
+      if (!isLetter(code, ch)) {
         cur?.chars.push(ch);
         continue;
       }
-      const object = pdfium.FPDFText_GetTextObject(textPage, i);
-      // Text drawn invisibly (the OCR layer of a scan) is not what a reader sees.
-      if (object && pdfium.FPDFTextObj_GetTextRenderMode(object) === TEXT_RENDER_INVISIBLE) {
+      const at = pdfium.FPDFText_GetTextObject(textPage, i);
+      if (!at || at !== object) {
+        object = at;
+        // Text drawn invisibly (the OCR layer of a scan) is not what a reader sees.
+        invisible = !!at && pdfium.FPDFTextObj_GetTextRenderMode(at) === TEXT_RENDER_INVISIBLE;
+        objectSize = invisible ? 0 : fontSize(pdfium, textPage, i, out);
+      }
+      if (invisible) {
         end();
         continue;
       }
+      const t = boxes[j + 1]!;
+      const b = boxes[j + 3]!;
       if (!cur) {
         let color: PdfWord['color'] = null;
         if (pdfium.FPDFText_GetFillColor(textPage, i, out, out + 4, out + 8, out + 12)) {
           const v = new Uint32Array(pdfium.HEAPU8.buffer, pdfium.HEAPU8.byteOffset + out, 4);
           color = [v[0]!, v[1]!, v[2]!];
         }
-        cur = { chars: [], letters: 0, sizes: [], color, box: [l, t, r, b] };
+        cur = { chars: [], letters: 0, sizes: [], mixed: false, color, box: [l, t, r, b] };
       }
       cur.chars.push(ch);
       cur.letters += 1;
-      cur.sizes.push(fontSize(pdfium, textPage, i, out));
-      cur.box = [Math.min(cur.box[0], l), Math.max(cur.box[1], t), Math.max(cur.box[2], r), Math.min(cur.box[3], b)];
+      if (cur.letters > 1 && objectSize !== cur.sizes[0]) cur.mixed = true;
+      cur.sizes.push(objectSize);
+      const box = cur.box;
+      box[0] = Math.min(box[0], l);
+      box[1] = Math.max(box[1], t);
+      box[2] = Math.max(box[2], r);
+      box[3] = Math.min(box[3], b);
     }
     end();
   } finally {

@@ -123,7 +123,12 @@ function readChars(pdfium: Pdfium, textPage: number, rect: number): Chars {
       continue;
     }
     if (!pdfium.FPDFText_GetLooseCharBox(textPage, i, rect)) continue;
-    boxes.set(pdfium.HEAPF32.subarray(at, at + 4), i * 4);
+    const heap = pdfium.HEAPF32;
+    const k = i * 4;
+    boxes[k] = heap[at]!;
+    boxes[k + 1] = heap[at + 1]!;
+    boxes[k + 2] = heap[at + 2]!;
+    boxes[k + 3] = heap[at + 3]!;
     if (sampled < ANGLE_SAMPLE && codes[i] !== SPACE) {
       const angle = pdfium.FPDFText_GetCharAngle(textPage, i);
       // PDFium measures the angle clockwise; the turns below count counter-clockwise.

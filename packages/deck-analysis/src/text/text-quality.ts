@@ -1,3 +1,5 @@
+import { rememberByText } from './remember.ts';
+
 /**
  * Text clean-up and the 'does this page need OCR?' heuristic.
  *
@@ -61,7 +63,7 @@ const VOWEL = /[aeiouyAEIOUY]/;
 
 type TokenKind = 'word' | 'number' | 'other-script' | 'garbage';
 
-export function classifyToken(raw: string): { kind: TokenKind; chars: number } | null {
+function readToken(raw: string): { kind: TokenKind; chars: number } | null {
   if (!HAS_ALNUM.test(raw)) return null;
   // Emails and URLs are real text even though they hold '@' and '/'.
   if (/^[\w.+-]+@[\w-]+\.[\w.-]+$/.test(raw) || /^(https?:\/\/|www\.)/i.test(raw)) {
@@ -83,6 +85,9 @@ export function classifyToken(raw: string): { kind: TokenKind; chars: number } |
   if (t.length > 30 && !/[./@-]/.test(t)) return { kind: 'garbage', chars: t.length };
   return { kind: 'word', chars: t.length };
 }
+
+/** What a token is (a word, a number, another script, garbage), or null for punctuation alone; remembered, as words repeat. */
+export const classifyToken = rememberByText(readToken);
 
 export function assessText(text: string): TextQuality {
   let words = 0;
