@@ -47,7 +47,10 @@ export async function readPptx(bytes: Uint8Array, options: PptxReadOptions = {})
   for (const [i, part] of slideParts.entries()) {
     const page = await readSlide(pkg, part, i + 1);
     pages.push(page.text);
-    if (page.ocr && options.onOcrImage) await options.onOcrImage(page.ocr);
+    if (page.ocr && options.onOcrImage) {
+      const image = await pictureForOcr(page.ocr.image);
+      if (image) await options.onOcrImage({ ...page.ocr, image });
+    }
     options.onPage?.(i + 1, slideParts.length);
   }
   // Readability (scoring only): text size and contrast of each slide from the scene it is drawn
@@ -94,8 +97,7 @@ async function readSlide(pkg: PptxPackage, part: string, number: number): Promis
       .sort((a, b) => pkg.size(b) - pkg.size(a))[0];
     // Measured from its header before anything decodes it: a 30000x30000 PNG is a bomb.
     const image = picture ? await pkg.bytes(picture) : null;
-    const forOcr = image && pictureFits(image) ? await pictureForOcr(image) : null;
-    if (forOcr) ocr = { page: number, image: forOcr, mode: 'merge' };
+    if (image && pictureFits(image)) ocr = { page: number, image, mode: 'merge' };
   }
   return { text, ocr };
 }
