@@ -3,6 +3,7 @@ import { detectDeckFormat } from '../detect/detect-format.ts';
 import { LIMITS } from '../limits.ts';
 import { ThreadPool } from '../worker/thread-pool.ts';
 import type { Pdfium } from './pdfium.ts';
+import { imagesFit } from './pdf-render.ts';
 import { workerPort } from '../worker/port.ts';
 
 /**
@@ -20,10 +21,8 @@ export const PAGE_IMAGE = {
   longSide: 1600,
   /** Output budget: a page of an odd shape (a long strip) is scaled down to fit it. */
   maxPixels: 2_600_000,
-  /** An image on the page bigger than this is not decoded: the page is refused as too complex. */
-  maxImagePixels: 40_000_000,
-  /** Page objects looked at (forms included) before a page counts as too complex to draw. */
-  maxObjects: 20_000,
+  /** An image on the page bigger than this is not decoded: the page is refused as too complex (pdf-render.ts imagesFit). */
+  maxImagePixels: LIMITS.maxImagePixels,
   timeoutMs: 20_000,
   /** Changes whenever the drawing changes, so cached images keyed by it are redrawn. */
   version: 1,
@@ -115,36 +114,9 @@ export function isPageOutOfRange(result: PageImage | PageOutOfRange): result is 
 // ---------------------------------------------------------------------------------------
 // The worker side: runs when this file is the entry of a worker thread.
 
-const FPDF_PAGEOBJ_IMAGE = 3;
-const FPDF_PAGEOBJ_FORM = 5;
 /** FPDF_ANNOT | FPDF_PRINTING: annotations drawn, form-field highlights not. */
 const RENDER_FLAGS = 0x01 | 0x800;
 const WHITE = 0xffffffff;
-
-/** Whether every image on the page (forms included) is within the decode budget. */
-function imagesFit(pdfium: Pdfium, page: number): boolean {
-  const size = pdfium.malloc(8);
-  let seen = 0;
-  const fits = (count: number, objectAt: (i: number) => number): boolean => {
-    for (let i = 0; i < Math.min(Math.max(0, count), PAGE_IMAGE.maxObjects); i++) {
-      if (++seen > PAGE_IMAGE.maxObjects) return false;
-      const object = objectAt(i);
-      const type = pdfium.FPDFPageObj_GetType(object);
-      if (type === FPDF_PAGEOBJ_IMAGE && pdfium.FPDFImageObj_GetImagePixelSize(object, size, size + 4)) {
-        const view = new DataView(pdfium.HEAPU8.buffer, pdfium.HEAPU8.byteOffset + size, 8);
-        if (view.getUint32(0, true) * view.getUint32(4, true) > PAGE_IMAGE.maxImagePixels) return false;
-      } else if (type === FPDF_PAGEOBJ_FORM) {
-        if (!fits(pdfium.FPDFFormObj_CountObjects(object), (j) => pdfium.FPDFFormObj_GetObject(object, j))) return false;
-      }
-    }
-    return true;
-  };
-  try {
-    return fits(pdfium.FPDFPage_CountObjects(page), (i) => pdfium.FPDFPage_GetObject(page, i));
-  } finally {
-    pdfium.free(size);
-  }
-}
 
 /** The output size: the longer side at PAGE_IMAGE.longSide, within the pixel budget. */
 export function pageImageSize(pageWidth: number, pageHeight: number): { width: number; height: number } {

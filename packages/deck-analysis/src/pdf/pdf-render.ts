@@ -69,7 +69,7 @@ export function renderPageForOcr(
   }
 }
 
-/** Whether every image on the page (forms included) is within MAX_IMAGE_PIXELS. */
+/** Whether every image on the page (forms included) is within MAX_IMAGE_PIXELS: asked before any drawing (OCR, contrast, the viewer's page images). */
 export function imagesFit(pdfium: Pdfium, page: number): boolean {
   const size = pdfium.malloc(8);
   try {
