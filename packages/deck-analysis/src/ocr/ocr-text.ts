@@ -107,7 +107,11 @@ export function tsvToText(tsv: string): OcrText {
       line.height = bottom - line.top;
     } else lines.set(key, { words: [word], top, height });
   }
-  for (const [key, line] of lines) if (unsure.has(key)) line.words = line.words.filter((w) => !FIGURE_PART.test(w.text));
+  for (const [key, line] of lines) {
+    if (unsure.has(key)) line.words = line.words.filter((w) => !FIGURE_PART.test(w.text));
+    // Left to right (a word another reading added to the line comes last in the TSV).
+    line.words.sort((a, b) => a.left - b.left);
+  }
   const kept = [...lines.values()].filter((l) => {
     const all = l.words.map((w) => w.text).join('');
     const letters = all.match(/\p{L}/gu)?.length ?? 0;
@@ -174,6 +178,60 @@ export function tsvReading(tsv: string): { meanConfidence: number; confidentLett
     if (letters < 3 || Number(c[9]) <= Number(c[8])) uprightLetters += letters;
   }
   return { meanConfidence: words === 0 ? 0 : sum / words, confidentLetters, uprightLetters };
+}
+
+/** A word tsvToText keeps: read surely enough for what it is (a figure surer than a word), with a letter or a digit. */
+function keptWord(conf: number, text: string): boolean {
+  return conf >= (/\p{N}/u.test(text) ? MIN_FIGURE_CONFIDENCE : MIN_WORD_CONFIDENCE) && /[\p{L}\p{N}]/u.test(text);
+}
+
+/** Share of the smaller of two word boxes that must overlap the other for them to be one place on the page. */
+const SAME_PLACE = 0.3;
+
+/**
+ * One reading of a page (`base`, TSV) with the words another reading of the same picture
+ * (`extra`) read surely where the first kept nothing: each segmentation mode misses text the
+ * other finds. Sparse text skips words drawn inside an outline (a pill's 'PARTNERS', '30000+
+ * PLAYERS' in a rounded box: the outline and its letters make one shape); the automatic mode reads
+ * them and loses logos and scattered labels. Where both kept a word, the base's stands. An added
+ * word inside one of the base's lines joins that line ('in [non-dilutive] funding'); any other keeps
+ * a line of its own (its block number moved past the base's).
+ */
+export function withWordsOnlyIn(base: string, extra: string): string {
+  const rowsOf = (tsv: string) => tsv.split('\n').map((row) => row.split('\t'));
+  const keptRowsOf = (tsv: string) => rowsOf(tsv).filter((c) => c.length >= 12 && c[0] === '5' && keptWord(Number(c[10]), (c[11] ?? '').trim()));
+  const boxOf = (c: string[]) => [6, 7, 8, 9].map((i) => Number(c[i])) as [number, number, number, number];
+  const baseRows = rowsOf(base);
+  const keptBase = keptRowsOf(base);
+  const keptBoxes = keptBase.map(boxOf);
+  const samePlace = ([l, t, w, h]: readonly number[]) =>
+    keptBoxes.some(([bl, bt, bw, bh]) => {
+      const x = Math.min(l! + w!, bl + bw) - Math.max(l!, bl);
+      const y = Math.min(t! + h!, bt + bh) - Math.max(t!, bt);
+      return x > 0 && y > 0 && x * y >= SAME_PLACE * Math.min(w! * h!, bw * bh);
+    });
+  // The base's lines of kept words, by key, with their span: a word read inside one's span is part of it.
+  const spans = new Map<string, { left: number; right: number; top: number; bottom: number }>();
+  for (const c of keptBase) {
+    const key = c.slice(1, 5).join('\t');
+    const [l, t, w, h] = boxOf(c);
+    const span = spans.get(key);
+    spans.set(key, span ? { left: Math.min(span.left, l), right: Math.max(span.right, l + w), top: Math.min(span.top, t), bottom: Math.max(span.bottom, t + h) } : { left: l, right: l + w, top: t, bottom: t + h });
+  }
+  const lineOf = ([l, t, w, h]: readonly number[]) => {
+    const mid = t! + h! / 2;
+    for (const [key, s] of spans) if (mid > s.top && mid < s.bottom && l! < s.right + h! && l! + w! > s.left - h!) return key;
+    return null;
+  };
+  const blocks = Math.max(0, ...baseRows.filter((c) => c.length >= 12).map((c) => Number(c[2]) || 0)) + 1;
+  const added = keptRowsOf(extra)
+    .filter((c) => !samePlace(boxOf(c)))
+    .map((c) => {
+      // Read into the base's line it stands in (a word sparse text left out of 'in non-dilutive funding'), else on its own line.
+      const key = lineOf(boxOf(c));
+      return (key ? [c[0], ...key.split('\t'), ...c.slice(5)] : [c[0], c[1], String(Number(c[2]) + blocks), ...c.slice(3)]).join('\t');
+    });
+  return added.length === 0 ? base : [base.replace(/\n+$/, ''), ...added].join('\n');
 }
 
 /**

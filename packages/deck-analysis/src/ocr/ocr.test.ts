@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECKS_DIR, sharedFixtures } from '../../../../test-support/shared-fixtures.ts';
+import { isPageOutOfRange, PageImageRenderer, type PageImage, type PageOutOfRange } from '../pdf/page-image.ts';
 import { readPdf } from '../pdf/pdf-reader.ts';
 import { readDeck } from '../read/read-deck.ts';
 import { makeImagePdf, makePlacedTextPdf, pageImages, pdfOfImages } from '../testing/generate-decks.ts';
 import { assessReadability, contrastRatio } from '../readability.ts';
-import { tsvToText } from './ocr-text.ts';
+import { tsvToText, withWordsOnlyIn } from './ocr-text.ts';
 import { TesseractEngine } from './tesseract-engine.ts';
 
 describe('tsvToText', () => {
@@ -41,6 +42,23 @@ describe('tsvToText', () => {
       row(3, 2, 94, '4,701'),
     ].join('\n');
     expect(tsvToText(tsv).text).toBe('bridge from ARR\nRetail\nCustomers 4,701');
+  });
+
+  it('adds to one reading the words only another reading read surely, and keeps the first where both read a word', () => {
+    const page = ['1', '1', '0', '0', '0', '0', '0', '0', '1400', '800', '-1', ''].join('\t');
+    const word = (block: number, line: number, left: number, top: number, conf: number, text: string) =>
+      ['5', '1', String(block), '1', String(line), '1', String(left), String(top), String(14 * text.length), '30', String(conf), text].join('\t');
+    // Sparse text: the title and a logo's name; the pill's words beneath are not in it.
+    const sparse = [page, word(1, 1, 560, 40, 96, 'TRACTION'), word(2, 1, 260, 440, 81, 'Firstpick'), word(3, 1, 100, 550, 40, 'Tec')].join('\n');
+    // The automatic mode: the pill's words, the title again, and an unsure word where sparse text read one.
+    const automatic = [page, word(1, 1, 562, 41, 95, 'TRACTION'), word(1, 2, 72, 255, 92, '30000+'), word(1, 2, 218, 254, 97, 'PLAYERS'), word(2, 1, 262, 440, 20, 'Fir$tp'), word(3, 1, 101, 551, 90, 'STARTUP')].join('\n');
+    const merged = tsvToText(withWordsOnlyIn(sparse, automatic)).text;
+    expect(merged).toBe('TRACTION\n30000+ PLAYERS\nFirstpick\nSTARTUP');
+    // Nothing of the other's to add: the reading as it was.
+    expect(withWordsOnlyIn(sparse, page)).toBe(sparse);
+    // A word one reading left out of a line is read into that line, in its place.
+    const line = [page, ...['in', 'funding', 'from', 'global'].map((w, i) => ['5', '1', '4', '1', '1', String(i + 1), String([100, 380, 520, 610][i]), '300', String(14 * w.length), '30', '93', w].join('\t'))].join('\n');
+    expect(tsvToText(withWordsOnlyIn(line, [page, word(7, 1, 140, 301, 91, 'non-dilutive')].join('\n'))).text).toBe('in non-dilutive funding from global');
   });
 
   it('reads side-by-side columns that tesseract joins into one line column by column', () => {
@@ -224,6 +242,23 @@ describe('OCR of an image-only PDF', () => {
     expect(deck.pages[7]!.text).toMatch(/Hey Brittany! Looks like we have so/);
     // A page sparse text reads surely keeps its reading (the cards and metric grids it reads best).
     expect(deck.pages[8]!.text).toMatch(/Hyper-location \(Using WIFI, not GPS\)/);
+  }, 60_000);
+
+  it.runIf(sharedFixtures().available)('reads the words inside outlined pills, which sparse text skips (a traction slide’s ‘30000+ PLAYERS’)', async () => {
+    // Token Tails' traction slide as an image-only deck shows it: black words in outlined pills among logos.
+    const renderer = new PageImageRenderer();
+    let drawn: PageImage | PageOutOfRange;
+    try {
+      drawn = await renderer.render(new Uint8Array(await readFile(join(DECKS_DIR, 'real', 'token-tails-pitch-deck.pdf'))), 13);
+    } finally {
+      await renderer.close();
+    }
+    if (isPageOutOfRange(drawn)) throw new Error('page 13 not drawn');
+    const deck = await readDeck(await pdfOfImages([drawn]), { ocr: (img, luminance) => engine.recognize(img, luminance) });
+    expect(deck.pages[0]!.text).toMatch(/^30000\+ PLAYERS$/m);
+    expect(deck.pages[0]!.text).toMatch(/\bPARTNERS\b/);
+    // What sparse text reads there stays: the logos' names.
+    expect(deck.pages[0]!.text).toMatch(/\bRockit\b/);
   }, 60_000);
 
   it.runIf(sharedFixtures().available)('reads a sideways slide turned upright, though the automatic mode reads its lines down the page', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pictureContrast } from './ocr-contrast.ts';
-import { tsvReading, tsvToText, type OcrText } from './ocr-text.ts';
+import { tsvReading, tsvToText, withWordsOnlyIn, type OcrText } from './ocr-text.ts';
 import { parsePgm, rotatePgm } from './pgm.ts';
 
 /**
@@ -53,7 +53,8 @@ const SPARSE_TEXT = '11';
  * The automatic mode (PSM 3) reads a line of large or stylised letters whole where sparse text
  * drops or misreads letters of it ('atch Box', 'Meet' for 'Meet Matt', 'att Pouldar'): a page
  * that sparse text reads unsurely is read again this way, and the reading with more letters in
- * confident words is kept (sparse text on a tie).
+ * confident words is kept (sparse text on a tie), with the words only the other read surely
+ * (ocr-text.ts withWordsOnlyIn: text inside a pill's outline, which sparse text skips).
  */
 const AUTOMATIC = '3';
 /** Mean confidence of the words sparse text read, from which a page is not read again. */
@@ -111,9 +112,9 @@ export class TesseractEngine {
     if (sparseReading.meanConfidence >= SURE_READING) return { text: tsvToText(sparse), tsv: sparse, letters: sparseReading.uprightLetters };
     const automatic = await this.tsv(image, AUTOMATIC);
     const automaticReading = tsvReading(automatic);
-    return automaticReading.confidentLetters > sparseReading.confidentLetters
-      ? { text: tsvToText(automatic), tsv: automatic, letters: automaticReading.uprightLetters }
-      : { text: tsvToText(sparse), tsv: sparse, letters: sparseReading.uprightLetters };
+    // The reading with more letters in confident words, with what the other read where it read nothing.
+    const tsv = automaticReading.confidentLetters > sparseReading.confidentLetters ? withWordsOnlyIn(automatic, sparse) : withWordsOnlyIn(sparse, automatic);
+    return { text: tsvToText(tsv), tsv, letters: tsvReading(tsv).uprightLetters };
   }
 
   private async tsv(image: Uint8Array, mode: string): Promise<string> {
