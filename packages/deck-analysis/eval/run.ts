@@ -213,8 +213,8 @@ async function main(): Promise<void> {
     lines.push(...summary('  OCR path on these decks', oA, oB));
     lines.push(`  OCR / text, cross-validated: section macro-F1 ${f3(oB.macroF1 / tB.macroF1)}, fact recall ${f3(oB.facts.recall / tB.facts.recall)} (target >= 0.9)`);
     lines.push(`  OCR / text, in-sample:       section macro-F1 ${f3(oA.macroF1 / tA.macroF1)}, fact recall ${f3(oA.facts.recall / tA.facts.recall)}`);
-    // What costs the OCR path its fact precision: facts it listed wrong, and targets it counted.
-    // and what costs it its recall beside the text path's: facts the text path finds and OCR does not.
+    // What costs the OCR path its fact precision (facts it listed wrong, targets it counted) and
+    // its recall beside the text path's (facts the text path finds and OCR does not).
     const textMisses = new Set(tB.facts.misses);
     lines.push(
       ...oB.facts.nonCurrent.map((c) => `  OCR counted: ${c}`),
