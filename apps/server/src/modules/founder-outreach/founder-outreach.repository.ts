@@ -11,7 +11,7 @@ import {
   repository,
   users,
 } from '@fitscore/db';
-import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 
 export type OutreachSettingsRow = typeof fundOutreachSettings.$inferSelect;
 
@@ -71,21 +71,14 @@ export const createFounderOutreachRepository = repository((db) => ({
           .leftJoin(dealDeclines, eq(dealDeclines.dealId, deals.id))
           .where(inArray(deals.id, dealIds)),
 
-  /** Deals whose decline email still waits for the fund's delay (its window to undo the no). */
-  declinesPending: async (dealIds: string[], now: Date) =>
+  /** Decline emails not sent yet, with when each is due (the fund's delay: its window to undo the no). */
+  declinesScheduled: async (dealIds: string[]) =>
     dealIds.length === 0
       ? []
       : db
-          .selectDistinct({ dealId: applicantReplies.dealId })
+          .select({ dealId: applicantReplies.dealId, dueAt: applicantReplies.dueAt })
           .from(applicantReplies)
-          .where(
-            and(
-              inArray(applicantReplies.dealId, dealIds),
-              eq(applicantReplies.kind, 'decline'),
-              eq(applicantReplies.state, 'scheduled'),
-              gt(applicantReplies.dueAt, now),
-            ),
-          ),
+          .where(and(inArray(applicantReplies.dealId, dealIds), eq(applicantReplies.kind, 'decline'), eq(applicantReplies.state, 'scheduled'))),
 
   /** The funds' names and whether each shows 'Under review' (null: no choice made). */
   fundsByIds: async (fundIds: string[]) =>

@@ -87,9 +87,12 @@ export function createFounderOutreachService({ repo, now = () => new Date() }: {
 
       const dealIds = [...threads.values()].flatMap((t) => (t.dealId ? [t.dealId] : []));
       const fundIds = [...new Set([...threads.values()].map((t) => t.fundId))];
-      const [dealRows, pending, fundRows] = await Promise.all([repo.dealsByIds(dealIds), repo.declinesPending(dealIds, now()), repo.fundsByIds(fundIds)]);
+      const [dealRows, scheduled, fundRows] = await Promise.all([repo.dealsByIds(dealIds), repo.declinesScheduled(dealIds), repo.fundsByIds(fundIds)]);
       const dealById = new Map(dealRows.map((d) => [d.id, d]));
-      const pendingIds = new Set(pending.map((p) => p.dealId));
+      // A decline is pending while its email waits for the fund's delay. The clock is read after the
+      // reads: a decline email queued with no delay while they ran is due already, not pending.
+      const at = now();
+      const pendingIds = new Set(scheduled.filter((r) => r.dueAt > at).map((r) => r.dealId));
       const fundById = new Map(fundRows.map((f) => [f.id, f]));
 
       // A fund's row is its latest attempt; the channels are every way the company reached it.

@@ -1,7 +1,8 @@
-import { SUB_SCORE_KEYS } from '@fitscore/contracts';
+import { DEFAULT_APPLICANT_REPLY_TEMPLATES, SUB_SCORE_KEYS } from '@fitscore/contracts';
 import { fitScores } from '@fitscore/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdfDeck, validProfile } from '../../../test/decks.ts';
+import { pollUntil } from '../../../test/poll-until.ts';
 import { setPlan } from '../../../test/plans.ts';
 import { signUp, startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { applyForm, composeMime, newFund, settledLog, type Fund } from '../intake/intake-test-kit.ts';
@@ -89,6 +90,25 @@ describe('GET /founder/outreach/ (where your deck went)', () => {
     // Investors and strangers have no founder outreach.
     expect((await server.request('GET', '/founder/outreach/', { token: fund.token })).status).toBe(403);
     expect((await server.request('GET', '/founder/outreach/')).status).toBe(401);
+  });
+
+  it('a decline inside the fund’s window to undo it is not shown yet: the founder sees ‘Under review’, no reasons, until its email is due', async () => {
+    const fund = await newFund(server, { name: 'Slow Burn Fund' });
+    expect((await server.request('PUT', '/vc/applicant-emails/', { token: fund.token, body: { ...DEFAULT_APPLICANT_REPLY_TEMPLATES, delayMinutes: 60 } })).status).toBe(200);
+    const founder = await verifiedFounder();
+    await applyByForm(fund, 'Late Bloom', founder.email);
+    const dealId = await dealIdOf(fund, 1, 'Late Bloom');
+    const declined = await server.request('POST', `/api/vc/deals/${dealId}/decline`, { token: fund.token, body: { reasons: ['Outside our stage'], note: '' } });
+    expect(declined.status).toBe(200);
+    // The decline's email is queued by a job: once it waits for its hour, the founder is not told yet.
+    await pollUntil(
+      async () => {
+        const res = await server.request('GET', `/vc/deals/${dealId}/applicant-emails`, { token: fund.token });
+        return (res.body.replies as { kind: string; state: string }[]).some((r) => r.kind === 'decline' && r.state === 'scheduled') || undefined;
+      },
+      { what: 'the decline email to be scheduled' },
+    );
+    expect((await outreach(founder.token)).funds).toEqual([expect.objectContaining({ fundName: 'Slow Burn Fund', status: 'under_review', declineReasons: [], decidedAt: null })]);
   });
 
   it('a deal from email intake is the founder’s once their address is verified, not before', async () => {
