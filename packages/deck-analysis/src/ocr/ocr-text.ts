@@ -90,7 +90,7 @@ export function tsvToText(tsv: string): OcrText {
     const key = `${c[2]}.${c[3]}.${c[4]}`;
     // A word with digits is a figure; a currency sign read alone ('€,') is not one to distrust.
     const figure = /\p{N}/u.test(text);
-    if (!(conf >= (figure ? MIN_FIGURE_CONFIDENCE : MIN_WORD_CONFIDENCE)) || !(/[\p{L}\p{N}]/u.test(text) || SEPARATOR.test(text))) {
+    if (!keptWord(conf, text) && !(SEPARATOR.test(text) && conf >= MIN_WORD_CONFIDENCE)) {
       // A figure read too unsurely to keep leaves its line's labels to the wrong figures ('₹2.5 Cr
       // bridge to move from [₹1.26] Cr ARR'): the line keeps its words but none of its figures.
       if (figure) unsure.add(key);
@@ -199,10 +199,10 @@ const SAME_PLACE = 0.3;
  */
 export function withWordsOnlyIn(base: string, extra: string): string {
   const rowsOf = (tsv: string) => tsv.split('\n').map((row) => row.split('\t'));
-  const keptRowsOf = (tsv: string) => rowsOf(tsv).filter((c) => c.length >= 12 && c[0] === '5' && keptWord(Number(c[10]), (c[11] ?? '').trim()));
+  const keptOf = (rows: string[][]) => rows.filter((c) => c.length >= 12 && c[0] === '5' && keptWord(Number(c[10]), (c[11] ?? '').trim()));
   const boxOf = (c: string[]) => [6, 7, 8, 9].map((i) => Number(c[i])) as [number, number, number, number];
   const baseRows = rowsOf(base);
-  const keptBase = keptRowsOf(base);
+  const keptBase = keptOf(baseRows);
   const keptBoxes = keptBase.map(boxOf);
   const samePlace = ([l, t, w, h]: readonly number[]) =>
     keptBoxes.some(([bl, bt, bw, bh]) => {
@@ -224,7 +224,7 @@ export function withWordsOnlyIn(base: string, extra: string): string {
     return null;
   };
   const blocks = Math.max(0, ...baseRows.filter((c) => c.length >= 12).map((c) => Number(c[2]) || 0)) + 1;
-  const added = keptRowsOf(extra)
+  const added = keptOf(rowsOf(extra))
     .filter((c) => !samePlace(boxOf(c)))
     .map((c) => {
       // Read into the base's line it stands in (a word sparse text left out of 'in non-dilutive funding'), else on its own line.
